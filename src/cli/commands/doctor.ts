@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+import Table from 'cli-table3';
+import { doctorChecks, INSTALL_ALL_OPTIONAL } from '../doctor-checks.js';
+
+export function registerDoctor(program: Command): void {
+  program
+    .command('doctor')
+    .description('what is installed, what is missing, and the command that installs it')
+    .option('--json', 'machine-readable output', false)
+    .addHelpText('after', `\nExamples:\n  gauntlet doctor\n  gauntlet doctor --json\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}`)
+    .action((flags: { json: boolean }) => {
+      const checks = doctorChecks();
+      if (flags.json) {
+        console.log(JSON.stringify(checks, null, 2));
+      } else {
+        const table = new Table({ head: ['', 'what', 'for', 'found', 'install with'], style: { head: [] } });
+        for (const c of checks) table.push([c.found ? 'ok' : c.required ? 'MISSING' : '-', c.name, c.purpose, c.detail, c.found ? '' : (c.install ?? '')]);
+        console.log(table.toString());
+        console.log(`\nAll optional tools at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}`);
+      }
+      if (checks.some((c) => c.required && !c.found)) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { verifyTargets } from '../../measure/verify-targets.js';
+import { nodeRuntime } from '../../runtimes/runtime.js';
+import { list, seconds } from '../options.js';
+import { selectScenarios, selectSuite, selectTargets } from '../selection.js';
+
+export function registerVerify(program: Command): void {
+  program
+    .command('verify')
+    .description('check that every chosen target answers every scenario exactly right; no load')
+    .option('--suite <name>', 'suite to verify', 'hello')
+    .option('--targets <a,b,c>', 'targets to verify (default: every target of the suite)', list)
+    .option('--scenarios <a,b>', 'scenarios to verify (default: all)', list)
+    .option('--ready-timeout <s>', 'seconds a target may take to start answering', seconds('--ready-timeout'), 30)
+    .option('--json', 'print the verdicts as JSON', false)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  gauntlet verify                         every target of the hello suite
+  gauntlet verify --targets fastify,koa
+Exit code 1 when any target answers wrongly or does not start.`,
+    )
+    .action(async (flags: { suite: string; targets?: string[]; scenarios?: string[]; readyTimeout: number; json: boolean }) => {
+      const suite = selectSuite(flags.suite);
+      const scenarios = selectScenarios(suite, flags.scenarios);
+      const selection = await selectTargets(suite, flags.targets);
+      const verdicts = await verifyTargets(suite, scenarios, selection.runnable, nodeRuntime, flags.readyTimeout * 1000);
+      if (flags.json) {
+        console.log(JSON.stringify({ suite: suite.name, verdicts, unavailable: selection.unavailable }, null, 2));
+      } else {
+        for (const verdict of verdicts) {
+          console.log(`${verdict.ok ? 'ok    ' : 'FAILED'} ${verdict.target}`);
+          for (const f of verdict.failures) console.log(`         ${f.scenario}: ${f.request}: ${f.reason}`);
+        }
+        for (const u of selection.unavailable) console.log(`skip   ${u.target}: ${u.reason}`);
+      }
+      if (verdicts.some((v) => !v.ok)) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,70 @@
+/**
+ * What gauntlet needs and what it can use: each check says what it is for, whether it is
+ * here (with its version), and the command that installs it.
+ */
+import { execFileSync } from 'node:child_process';
+import { procAvailable } from '../measure/proc-stat.js';
+import { tasksetAvailable } from '../measure/pinning.js';
+import { installedVersion } from '../targets/availability.js';
+
+export interface DoctorCheck {
+  name: string;
+  purpose: string;
+  required: boolean;
+  found: boolean;
+  detail: string;
+  install?: string;
+}
+
+/** First line of `command args`, or undefined when it cannot run. */
+function versionOf(command: string, args: string[]): string | undefined {
+  try {
+    const out = execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 }).toString();
+    return out.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  } catch (error) {
+    // Some tools print their version to stderr and exit non-zero (wrk -v).
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    const stdout = (error as { stdout?: Buffer }).stdout?.toString() ?? '';
+    const text = `${stdout}\n${stderr}`.split('\n').find((line) => /\d+\.\d+/.test(line));
+    return (error as { code?: string }).code === 'ENOENT' ? undefined : text?.trim();
+  }
+}
+
+const OPTIONAL_APT = 'apt-get install -y';
+
+export function doctorChecks(): DoctorCheck[] {
+  const nodeMajorMinor = process.versions.node.split('.').map(Number);
+  const nodeOk = nodeMajorMinor[0] > 20 || (nodeMajorMinor[0] === 20 && nodeMajorMinor[1] >= 19);
+  const tool = (name: string, purpose: string, command: string, args: string[], apt: string): DoctorCheck => {
+    const version = versionOf(command, args);
+    return { name, purpose, required: false, found: version !== undefined, detail: version ?? 'not found', install: `${OPTIONAL_APT} ${apt}` };
+  };
+  return [
+    { name: 'node', purpose: 'runs gauntlet and the targets', required: true, found: nodeOk, detail: process.version, install: 'install Node.js 20.19 or newer' },
+    {
+      name: 'autocannon',
+      purpose: 'built-in load engine',
+      required: true,
+      found: installedVersion('autocannon') !== undefined,
+      detail: installedVersion('autocannon') ?? 'not installed',
+      install: 'npm install',
+    },
+    { name: '/proc', purpose: 'server CPU time, RSS, generator CPU', required: true, found: procAvailable(), detail: procAvailable() ? 'readable' : 'missing (Linux only)', install: 'run on Linux' },
+    {
+      name: 'taskset',
+      purpose: 'pins server and generator to separate cores',
+      required: false,
+      found: tasksetAvailable(),
+      detail: tasksetAvailable() ? 'found' : 'not found: server and generator will share cores',
+      install: `${OPTIONAL_APT} util-linux`,
+    },
+    tool('wrk', 'faster HTTP/1.1 engine (planned, issue 5)', 'wrk', ['-v'], 'wrk'),
+    tool('h2load', 'HTTP/2 and pipelined HTTP/1.1 engine (planned, issue 5)', 'h2load', ['--version'], 'nghttp2-client'),
+    tool('redis-server', 'real store for the saas-db suite and Moleculer transporters (planned)', 'redis-server', ['--version'], 'redis-server'),
+    tool('nats-server', 'NATS transporter for the services suite (planned)', 'nats-server', ['--version'], 'nats-server'),
+    tool('mosquitto', 'MQTT transporter for the services suite (planned)', 'mosquitto', ['-h'], 'mosquitto'),
+    tool('chromium', 'browser test of the HTML report (planned, issue 6)', 'chromium', ['--version'], 'chromium'),
+  ];
+}
+
+export const INSTALL_ALL_OPTIONAL = `${OPTIONAL_APT} util-linux wrk nghttp2-client redis-server nats-server mosquitto chromium`;

@@ -1,0 +1,27 @@
+/** Parsers for option values: each refuses a bad value with a message naming the flag. */
+import { InvalidArgumentError } from 'commander';
+
+export function positiveInt(flag: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} takes a whole number above 0, got "${value}"`);
+    return n;
+  };
+}
+
+export function seconds(flag: string, allowZero = false) {
+  return (value: string): number => {
+    const n = Number(value.replace(/s$/, ''));
+    if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
+      throw new InvalidArgumentError(`${flag} takes seconds${allowZero ? ' (0 or more)' : ' above 0'}, e.g. 2 or 0.5, got "${value}"`);
+    }
+    return n;
+  };
+}
+
+export function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}

@@ -1,0 +1,72 @@
+/** Turns the names a user typed into suites, targets and scenarios, refusing unknown ones with the valid list. */
+import { UserError, unknownValue } from '../core/errors.js';
+import { findSuite, suites } from '../suites/registry.js';
+import type { Scenario, Suite } from '../suites/types.js';
+import { targetAvailability } from '../targets/availability.js';
+import { loadTargets, type Target } from '../targets/registry.js';
+
+export const DEFAULT_SUITE = 'hello';
+export const PREFERRED_BASELINE = 'node-http';
+
+export function selectSuite(name = DEFAULT_SUITE): Suite {
+  const suite = findSuite(name);
+  if (!suite) throw unknownValue('suite', name, suites.map((s) => s.name), '--suite');
+  return suite;
+}
+
+export function selectScenarios(suite: Suite, names?: string[]): Scenario[] {
+  if (!names || names.length === 0) return suite.scenarios;
+  return names.map((name) => {
+    const scenario = suite.scenarios.find((s) => s.name === name);
+    if (!scenario) throw unknownValue(`scenario of the ${suite.name} suite`, name, suite.scenarios.map((s) => s.name), '--scenarios');
+    return scenario;
+  });
+}
+
+export interface TargetSelection {
+  runnable: Target[];
+  unavailable: Array<{ target: string; reason: string }>;
+}
+
+/** Named targets, or by default every target that belongs to the suite (unavailable ones are listed, not run). */
+export async function selectTargets(suite: Suite, names?: string[]): Promise<TargetSelection> {
+  const all = await loadTargets();
+  let chosen: Target[];
+  if (names && names.length > 0) {
+    chosen = names.map((name) => {
+      const target = all.find((t) => t.name === name);
+      if (!target) throw unknownValue('target', name, all.map((t) => t.name), '--targets');
+      return target;
+    });
+  } else {
+    chosen = all.filter((t) => t.apps[suite.name] !== undefined || t.unavailable);
+  }
+  const selection: TargetSelection = { runnable: [], unavailable: [] };
+  for (const target of chosen) {
+    const availability = targetAvailability(target, suite.name);
+    if (availability.available) selection.runnable.push(target);
+    else selection.unavailable.push({ target: target.name, reason: availability.reason ?? 'unavailable' });
+  }
+  if (selection.runnable.length === 0) {
+    throw new UserError(
+      'GAUNTLET_NOTHING_TO_RUN',
+      `none of the chosen targets can run the ${suite.name} suite here:\n${selection.unavailable.map((u) => `  ${u.target}: ${u.reason}`).join('\n')}`,
+      'gauntlet list shows which targets are available',
+    );
+  }
+  return selection;
+}
+
+export function chooseBaseline(selection: TargetSelection, wanted?: string): string {
+  const names = selection.runnable.map((t) => t.name);
+  if (wanted !== undefined) {
+    if (!names.includes(wanted)) throw unknownValue('baseline (one of the targets being run)', wanted, names, '--baseline');
+    return wanted;
+  }
+  return names.includes(PREFERRED_BASELINE) ? PREFERRED_BASELINE : names[0];
+}
+
+export function scenarioDescriptions(suiteName: string): Record<string, string> {
+  const suite = findSuite(suiteName);
+  return Object.fromEntries((suite?.scenarios ?? []).map((s) => [s.name, s.description]));
+}

@@ -1,0 +1,77 @@
+/**
+ * Runs autocannon in its own process, one trial per 'run' message, (pinned to the generator's cores by the parent):
+ * a warm-up, then the measured window, announced over IPC so the parent samples /proc
+ * over exactly that window.
+ */
+import autocannon from 'autocannon';
+import type { EngineMeasurement, LoadSpec } from '../engine.js';
+import type { FromWorker, ToWorker } from './messages.js';
+
+function send(message: FromWorker): void {
+  process.send?.(message);
+}
+
+function autocannonOptions(spec: LoadSpec, durationSec: number): autocannon.Options {
+  const [first] = spec.requests;
+  const options: autocannon.Options = {
+    url: spec.baseUrl,
+    connections: spec.connections,
+    pipelining: spec.pipelining,
+    duration: durationSec,
+    timeout: spec.timeoutSec,
+  };
+  if (spec.requests.length === 1) {
+    options.method = first.method;
+    options.headers = first.headers;
+    options.body = first.body;
+    options.url = new URL(first.path, spec.baseUrl).href;
+  } else {
+    // Cycle through the requests so a router cache cannot answer from one hot entry.
+    let next = 0;
+    const all = spec.requests;
+    options.requests = [
+      {
+        setupRequest: (request) => {
+          const chosen = all[next++ % all.length];
+          return { ...request, method: chosen.method, path: chosen.path, headers: chosen.headers ?? {}, body: chosen.body ?? '' };
+        },
+      },
+    ];
+  }
+  return options;
+}
+
+function toMeasurement(result: autocannon.Result): EngineMeasurement {
+  const statusCounts: Record<string, number> = {};
+  const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  for (const [code, { count }] of Object.entries(stats)) statusCounts[code] = count;
+  return {
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCounts,
+    bytes: result.throughput.total,
+    durationSec: result.duration,
+    latencyMs: {
+      mean: result.latency.mean,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+  };
+}
+
+async function run(spec: LoadSpec): Promise<void> {
+  if (spec.warmupSec > 0) await autocannon(autocannonOptions(spec, spec.warmupSec));
+  send({ type: 'window-start' });
+  const result = await autocannon(autocannonOptions(spec, spec.durationSec));
+  send({ type: 'window-end', measurement: toMeasurement(result) });
+}
+
+process.on('message', (message: ToWorker) => {
+  if (message.type !== 'run') return;
+  run(message.spec).catch((error: Error) => send({ type: 'failed', message: error.message }));
+});
+// The parent went away: nothing left to report to.
+process.on('disconnect', () => process.exit(0));

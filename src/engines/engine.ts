@@ -1,0 +1,79 @@
+/**
+ * One interface for every load generator. An engine runs a warm-up and then a measured
+ * window against a base URL, tells the trial runner when the window starts (so server CPU
+ * is sampled over exactly that window), and reports the same metrics in the same units.
+ */
+import type { RequestSpec } from '../suites/types.js';
+
+export interface EngineCapabilities {
+  http1: boolean;
+  pipelining: boolean;
+  h2c: boolean;
+  tlsHttp2: boolean;
+  /** Cycles through several requests (method, path, headers, body) per connection. */
+  requestSequences: boolean;
+}
+
+export interface LoadSpec {
+  baseUrl: string;
+  /** The load cycles through these requests. */
+  requests: RequestSpec[];
+  connections: number;
+  pipelining: number;
+  warmupSec: number;
+  durationSec: number;
+  /** Seconds after which a request counts as timed out. */
+  timeoutSec: number;
+}
+
+export interface LatencyMs {
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export interface EngineMeasurement {
+  /** Completed responses in the measured window. */
+  requests: number;
+  errors: number;
+  timeouts: number;
+  /** Responses per HTTP status code. */
+  statusCounts: Record<string, number>;
+  /** Response bytes received. */
+  bytes: number;
+  /** Length of the measured window, as the engine timed it. */
+  durationSec: number;
+  latencyMs: LatencyMs;
+}
+
+export interface EngineHooks {
+  /** The measured window begins now; the generator runs as process `pid`. */
+  windowStart(pid: number): void;
+  /** The measured window is over (called before the measurement resolves). */
+  windowEnd(): void;
+}
+
+export interface EngineRunOptions {
+  /** taskset core list for the generator process. */
+  cores?: string;
+  /** Give up (and kill the generator) after this many ms. */
+  deadlineMs: number;
+  /** Aborting stops the generator at once (Ctrl-C, or the target died). */
+  signal?: AbortSignal;
+}
+
+export interface Engine {
+  name: string;
+  description: string;
+  capabilities: EngineCapabilities;
+  /** undefined when usable here, else why not and how to fix it. */
+  unavailableReason(): string | undefined;
+  version(): string;
+  /** The flags this run uses, as the generator's own CLI would spell them, for the result. */
+  describeFlags(spec: LoadSpec): string;
+  run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement>;
+  /** Stops whatever the engine keeps running between trials. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,116 @@
+/**
+ * Reads CPU time and memory of processes from /proc. CPU is summed over every process of a
+ * process group, so cluster workers and helper processes count too.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+
+let ticksPerSecond: number | undefined;
+let pageBytes: number | undefined;
+
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+function pageSize(): number {
+  if (pageBytes === undefined) {
+    try {
+      pageBytes = Number(execFileSync('getconf', ['PAGESIZE']).toString().trim()) || 4096;
+    } catch {
+      pageBytes = 4096;
+    }
+  }
+  return pageBytes;
+}
+
+export function procAvailable(): boolean {
+  try {
+    readFileSync('/proc/self/stat');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface StatFields {
+  pgrp: number;
+  cpuSeconds: number;
+  rssBytes: number;
+}
+
+/** Parses /proc/PID/stat; the command name may hold spaces and parentheses, so split after the last ')'. */
+function readStat(pid: number): StatFields | undefined {
+  let raw: string;
+  try {
+    raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state): pgrp is field 5, utime 14, stime 15, rss 24.
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return {
+    pgrp: Number(fields[2]),
+    cpuSeconds: (utime + stime) / clockTicks(),
+    rssBytes: Number(fields[21]) * pageSize(),
+  };
+}
+
+/** PIDs whose process group is pgid. */
+export function groupMembers(pgid: number): number[] {
+  const members: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = readStat(pid);
+    if (stat?.pgrp === pgid) members.push(pid);
+  }
+  return members;
+}
+
+export interface UsageSnapshot {
+  atMs: number;
+  cpuSeconds: number;
+  rssBytes: number;
+}
+
+/** CPU seconds and RSS summed over the given processes (gone ones count as zero). */
+export function usageOf(pids: number[]): UsageSnapshot {
+  let cpuSeconds = 0;
+  let rssBytes = 0;
+  for (const pid of pids) {
+    const stat = readStat(pid);
+    if (!stat) continue;
+    cpuSeconds += stat.cpuSeconds;
+    rssBytes += stat.rssBytes;
+  }
+  return { atMs: performance.now(), cpuSeconds, rssBytes };
+}
+
+/** Highest RSS the kernel saw for a process since it started (VmHWM). */
+export function peakRssBytes(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 1-minute load average and the machine's CPU steal share since boot, where readable. */
+export function loadAverage(): number | undefined {
+  try {
+    return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * One trial: warm-up and measured load of one scenario against a running target, with the
+ * server's CPU and memory sampled over exactly the measured window and the generator's own
+ * CPU recorded beside it.
+ */
+import type { Engine, EngineMeasurement, LoadSpec } from '../engines/engine.js';
+import type { Measurement, Trial, TrialFlag } from '../results/schema.js';
+import type { Scenario } from '../suites/types.js';
+import { GroupSampler, type GroupUsage } from './group-sampler.js';
+import { usageOf, type UsageSnapshot } from './proc-stat.js';
+import type { RunningTarget } from './target-process.js';
+
+/** A generator busier than this share of one core is measuring itself. */
+export const GENERATOR_BOUND_CORES = 0.9;
+/** A measured window shorter than this share of the asked duration is flagged. */
+export const SHORT_WINDOW_SHARE = 0.9;
+
+export interface TrialContext {
+  round: number;
+  running: RunningTarget;
+  scenario: Scenario;
+  engine: Engine;
+  load: Omit<LoadSpec, 'baseUrl' | 'requests'>;
+  engineCores?: string;
+  signal: AbortSignal;
+}
+
+export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
+  const { running, scenario, engine } = context;
+  const startedAt = new Date().toISOString();
+  const base = { round: context.round, target: running.target.name, scenario: scenario.name, startedAt };
+  const spec: LoadSpec = { ...context.load, baseUrl: running.baseUrl, requests: scenario.load };
+
+  const sampler = new GroupSampler(running.process.pid);
+  let serverUsage: GroupUsage | undefined;
+  let generatorPid = 0;
+  let generatorStart: UsageSnapshot | undefined;
+  let generatorEnd: UsageSnapshot | undefined;
+
+  // A crash of the target ends the trial at once instead of letting the engine hammer a closed port.
+  const crashed = new AbortController();
+  const onAbort = () => crashed.abort(context.signal.reason);
+  context.signal.addEventListener('abort', onAbort);
+  void running.process.exited.then(() => crashed.abort(new Error('target exited')));
+
+  let measurement: EngineMeasurement;
+  try {
+    measurement = await engine.run(
+      spec,
+      {
+        windowStart(pid) {
+          generatorPid = pid;
+          generatorStart = usageOf([pid]);
+          sampler.start();
+        },
+        windowEnd() {
+          serverUsage = sampler.stop();
+          generatorEnd = usageOf([generatorPid]);
+        },
+      },
+      {
+        cores: context.engineCores,
+        deadlineMs: (context.load.warmupSec + context.load.durationSec) * 1000 * 3 + 15000,
+        signal: crashed.signal,
+      },
+    );
+  } catch (error) {
+    if (generatorStart && !serverUsage) sampler.stop();
+    if (running.process.hasExited() || (await exitedSoon(running))) {
+      const how = await running.process.exited;
+      return {
+        ...base,
+        status: 'failed',
+        flags: [],
+        reason: `the target died during the trial (${how.signal ?? `exit code ${how.code}`})`,
+        exit: { code: how.code, signal: how.signal, lastOutput: running.process.output.text() },
+      };
+    }
+    return { ...base, status: 'failed', flags: [], reason: (error as Error).message };
+  } finally {
+    context.signal.removeEventListener('abort', onAbort);
+  }
+
+  const expected = new Set(scenario.checks.map((check) => String(check.expect.status)));
+  const unexpectedStatus = Object.entries(measurement.statusCounts)
+    .filter(([code]) => !expected.has(code))
+    .reduce((sum, [, count]) => sum + count, 0);
+  const server = serverUsage!;
+  const generatorCpu = generatorStart && generatorEnd ? Math.max(0, generatorEnd.cpuSeconds - generatorStart.cpuSeconds) : 0;
+  const requests = measurement.requests;
+  const perRequestUs = (cpuSeconds: number) => (requests > 0 ? (cpuSeconds * 1e6) / requests : 0);
+  const result: Measurement = {
+    durationSec: measurement.durationSec,
+    requests,
+    requestsPerSec: measurement.durationSec > 0 ? requests / measurement.durationSec : 0,
+    errors: measurement.errors,
+    timeouts: measurement.timeouts,
+    statusCounts: measurement.statusCounts,
+    unexpectedStatus,
+    bytes: measurement.bytes,
+    bytesPerSec: measurement.durationSec > 0 ? measurement.bytes / measurement.durationSec : 0,
+    latencyMs: measurement.latencyMs,
+    server: {
+      cpuSeconds: server.cpuSeconds,
+      cpuUsPerRequest: perRequestUs(server.cpuSeconds),
+      cpuCores: server.cpuCores,
+      maxCpuPercent: server.maxCpuPercent,
+      peakRssBytes: server.peakRssBytes,
+      rssSeries: server.rssSeries,
+    },
+    generator: {
+      cpuCores: server.wallSeconds > 0 ? generatorCpu / server.wallSeconds : 0,
+      cpuUsPerRequest: perRequestUs(generatorCpu),
+    },
+  };
+
+  const flags: TrialFlag[] = [];
+  if (result.generator.cpuCores >= GENERATOR_BOUND_CORES) flags.push('generator-bound');
+  if (result.errors > result.timeouts) flags.push('errors');
+  if (result.timeouts > 0) flags.push('timeouts');
+  if (unexpectedStatus > 0) flags.push('unexpected-status');
+  if (result.durationSec < context.load.durationSec * SHORT_WINDOW_SHARE) flags.push('short-window');
+  const invalid = flags.some((flag) => flag !== 'generator-bound');
+  return {
+    ...base,
+    status: invalid ? 'invalid' : 'ok',
+    reason: invalid ? `not trusted: ${flags.filter((f) => f !== 'generator-bound').join(', ')}` : undefined,
+    flags,
+    measurement: result,
+  };
+}
+
+/** After an engine failure, give a dying target a moment to be seen as dead. */
+async function exitedSoon(running: RunningTarget): Promise<boolean> {
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 300));
+  return Promise.race([running.process.exited.then(() => true as const), timeout]);
+}

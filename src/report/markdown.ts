@@ -1,0 +1,53 @@
+/** The Markdown report, ready to paste into a README or a pull request. */
+import { markdownTable } from 'markdown-table';
+import type { Result } from '../results/schema.js';
+import { COLUMNS, countMeasured, machineLine, methodLine, reportTables } from './rows.js';
+
+/** Pipes inside a cell would split it. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+export function renderMarkdown(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
+  const out: string[] = [];
+  out.push(`# gauntlet: ${result.plan.suite} suite`, '');
+  if (!result.complete) out.push(`> **Incomplete run:** ${result.interruption ?? 'stopped early'}. Only finished trials are shown.`, '');
+  out.push(`* **Machine:** ${machineLine(result)}`);
+  out.push(`* **Node:** \`${result.environment.node}\``);
+  out.push(`* **Run:** ${result.startedAt}${result.environment.gitCommit ? `, gauntlet ${result.environment.gitCommit.slice(0, 10)}${result.environment.gitDirty ? ' (modified)' : ''}` : ''}`);
+  out.push(`* **Method:** ${methodLine(result)}`);
+  out.push(`* **Trials:** ${countMeasured(result)}`, '');
+  out.push(
+    'Figures are medians over the repeats, `[min–max]` their range. CPU µs/req is the server\'s CPU time over the measured window divided by the responses in it; ' +
+      '"vs baseline" is median req/s against the baseline target in the same run.',
+  );
+  for (const table of reportTables(result, scenarioDescriptions)) {
+    out.push('', `## ${table.scenario}`, '');
+    if (table.description) out.push(table.description, '');
+    if (table.rows.length > 0) {
+      out.push(markdownTable([[...COLUMNS], ...table.rows.map((row) => row.map(cell))], { align: ['l', 'r', 'c', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'l'] }));
+    }
+    if (table.notMeasured.length > 0) {
+      out.push('', 'Not measured:', '');
+      for (const missing of table.notMeasured) out.push(`* **${missing.target}** (${missing.status}): ${cell(missing.reason)}`);
+    }
+  }
+  if (result.warnings.length > 0) {
+    out.push('', '## Warnings', '');
+    for (const warning of result.warnings) out.push(`* ${cell(warning.message)}`);
+  }
+  out.push('', '## Targets', '');
+  out.push(
+    markdownTable([
+      ['Target', 'Packages', 'Layer', 'Features', 'Description'],
+      ...result.targets.map((t) => [
+        t.title,
+        Object.entries(t.packages).map(([name, version]) => `${name}@${version}`).join(', ') || 'node built-ins',
+        t.layer ?? '',
+        t.features.join(', '),
+        cell(t.description),
+      ]),
+    ]),
+  );
+  return `${out.join('\n')}\n`;
+}

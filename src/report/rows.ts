@@ -1,0 +1,88 @@
+/**
+ * The rows every tabular report shows: one per target and scenario, best first, with the
+ * columns of seed 004's results table plus CPU cost per request, the ratio to the baseline
+ * and the flags. Terminal and Markdown render the same rows.
+ */
+import type { Result, Summary, TargetInfo } from '../results/schema.js';
+import { formatFixed, formatInt, formatMegabits, formatMegabytes, formatRatio, formatSpread } from './format.js';
+
+export const COLUMNS = [
+  'Target',
+  'Version',
+  'Router',
+  'Req/s median [min–max]',
+  'Latency p50 / p99 (ms)',
+  'Output (Mb/s)',
+  'CPU µs/req',
+  'Max CPU (%)',
+  'Max memory (MB)',
+  'vs baseline',
+  'Validation',
+  'Flags',
+] as const;
+
+export interface ReportTable {
+  scenario: string;
+  description?: string;
+  rows: string[][];
+  /** Targets with no figures, and why. */
+  notMeasured: Array<{ target: string; status: string; reason: string }>;
+}
+
+function versionOf(info: TargetInfo | undefined, nodeVersion: string): string {
+  if (!info) return '–';
+  const first = Object.values(info.packages)[0];
+  return first ?? nodeVersion.replace(/^v/, '');
+}
+
+function row(summary: Summary, info: TargetInfo | undefined, result: Result): string[] {
+  const validation = info?.features.some((f) => /validat/i.test(f)) ? '✓' : '✗';
+  return [
+    summary.target,
+    versionOf(info, result.environment.node),
+    info ? (info.router ? '✓' : '✗') : '–',
+    formatSpread(summary.requestsPerSec),
+    `${formatFixed(summary.latencyP50Ms, 2)} / ${formatFixed(summary.latencyP99Ms, 2)}`,
+    formatMegabits(summary.bytesPerSec),
+    formatFixed(summary.cpuUsPerRequest?.median),
+    formatInt(summary.maxCpuPercent),
+    formatMegabytes(summary.peakRssBytes),
+    summary.target === result.plan.baseline ? 'baseline' : formatRatio(summary.ratioToBaseline),
+    validation,
+    [summary.status === 'invalid' ? 'INVALID' : '', ...summary.flags].filter(Boolean).join(', '),
+  ];
+}
+
+export function reportTables(result: Result, scenarioDescriptions: Record<string, string> = {}): ReportTable[] {
+  return result.plan.scenarios.map((scenario) => {
+    const cells = result.summaries.filter((s) => s.scenario === scenario);
+    const measured = cells
+      .filter((s) => s.requestsPerSec)
+      .sort((a, b) => (b.requestsPerSec?.median ?? 0) - (a.requestsPerSec?.median ?? 0));
+    return {
+      scenario,
+      description: scenarioDescriptions[scenario],
+      rows: measured.map((s) => row(s, result.targets.find((t) => t.name === s.target), result)),
+      notMeasured: cells.filter((s) => !s.requestsPerSec).map((s) => ({ target: s.target, status: s.status, reason: s.reason ?? '' })),
+    };
+  });
+}
+
+/** One line on how the numbers were taken, like seed 004's "Method:". */
+export function methodLine(result: Result): string {
+  const { plan, environment } = result;
+  return (
+    `${plan.repeats} interleaved round(s); each trial ${environment.engine.name} ${environment.engine.flags}; ` +
+    `${plan.runtime}; ${environment.pinning.note}`
+  );
+}
+
+export function machineLine(result: Result): string {
+  const e = result.environment;
+  return `${e.os}, ${e.cpuModel}, ${e.cpuCount} cores (${e.allowedCores.length} usable), ${formatInt(e.memoryBytes / 1024 ** 3)} GiB, kernel ${e.kernel}`;
+}
+
+export function countMeasured(result: Result): string {
+  const ok = result.trials.filter((t) => t.status === 'ok').length;
+  return `${ok} clean trial(s), ${result.trials.length - ok} invalid or failed`;
+}

@@ -1,0 +1,26 @@
+/** The terminal report: one table per scenario, then what was not measured and the warnings. */
+import Table from 'cli-table3';
+import type { Result } from '../results/schema.js';
+import { COLUMNS, countMeasured, machineLine, methodLine, reportTables } from './rows.js';
+
+export function renderTerminal(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
+  const out: string[] = [];
+  out.push(`gauntlet ${result.plan.suite} — ${result.startedAt}${result.complete ? '' : '  (INCOMPLETE)'}`);
+  out.push(`machine: ${machineLine(result)}`);
+  out.push(`method:  ${methodLine(result)}`);
+  out.push(`trials:  ${countMeasured(result)}`);
+  for (const table of reportTables(result, scenarioDescriptions)) {
+    out.push('', `scenario ${table.scenario}${table.description ? ` — ${table.description}` : ''}`);
+    if (table.rows.length > 0) {
+      const t = new Table({ head: [...COLUMNS], style: { head: [], border: [] } });
+      for (const row of table.rows) t.push(row);
+      out.push(t.toString());
+    }
+    for (const missing of table.notMeasured) out.push(`  ${missing.target}: ${missing.status} — ${missing.reason.split('\n')[0]}`);
+  }
+  if (result.warnings.length > 0) {
+    out.push('', 'warnings:');
+    for (const warning of result.warnings) out.push(`  ! ${warning.message.split('\n')[0]}`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,66 @@
+/**
+ * One summary per target and scenario: medians over the repeats with their spread, CPU cost
+ * per request, memory, and the ratio to the baseline target measured in the same run.
+ */
+import type { Plan, Summary, Trial, Verification } from '../results/schema.js';
+import { medianOf, spreadOf } from './describe.js';
+
+export interface SummaryInput {
+  plan: Plan;
+  trials: Trial[];
+  verification: Verification[];
+  unavailable: Array<{ target: string; reason: string }>;
+}
+
+function summarizeCell(input: SummaryInput, target: string, scenario: string): Summary {
+  const base = { target, scenario, trials: 0, validTrials: 0, flags: [] as string[] };
+  const unavailable = input.unavailable.find((u) => u.target === target);
+  if (unavailable) return { ...base, status: 'not-run', reason: `unavailable: ${unavailable.reason}` };
+
+  const failedCheck = input.verification
+    .filter((v) => v.target === target && !v.ok)
+    .flatMap((v) => v.failures)
+    .find((f) => f.scenario === scenario || f.scenario === '*');
+  const trials = input.trials.filter((t) => t.target === target && t.scenario === scenario);
+  if (failedCheck) {
+    return { ...base, trials: trials.length, status: 'failed', reason: `wrong answer to ${failedCheck.request}: ${failedCheck.reason}` };
+  }
+  if (trials.length === 0) return { ...base, status: 'not-run', reason: 'no trial ran (interrupted before it)' };
+
+  const valid = trials.filter((t) => t.status === 'ok' && t.measurement);
+  const invalid = trials.filter((t) => t.status === 'invalid' && t.measurement);
+  const used = valid.length > 0 ? valid : invalid;
+  const flags = [...new Set(trials.flatMap((t) => t.flags))];
+  if (used.length === 0) {
+    const lastFailure = trials.filter((t) => t.status === 'failed').at(-1);
+    return { ...base, trials: trials.length, flags, status: 'failed', reason: lastFailure?.reason ?? 'every trial failed' };
+  }
+  const measurements = used.map((t) => t.measurement!);
+  return {
+    ...base,
+    trials: trials.length,
+    validTrials: valid.length,
+    flags,
+    status: valid.length > 0 ? 'measured' : 'invalid',
+    reason: valid.length > 0 ? undefined : 'every trial was invalid: see its flags',
+    requestsPerSec: spreadOf(measurements.map((m) => m.requestsPerSec)),
+    latencyP50Ms: medianOf(measurements.map((m) => m.latencyMs.p50)),
+    latencyP99Ms: medianOf(measurements.map((m) => m.latencyMs.p99)),
+    latencyMeanMs: medianOf(measurements.map((m) => m.latencyMs.mean)),
+    bytesPerSec: medianOf(measurements.map((m) => m.bytesPerSec)),
+    cpuUsPerRequest: spreadOf(measurements.map((m) => m.server.cpuUsPerRequest)),
+    maxCpuPercent: medianOf(measurements.map((m) => m.server.maxCpuPercent)),
+    peakRssBytes: Math.max(...measurements.map((m) => m.server.peakRssBytes)),
+    generatorCpuCores: medianOf(measurements.map((m) => m.generator.cpuCores)),
+  };
+}
+
+export function summarize(input: SummaryInput): Summary[] {
+  const summaries = input.plan.targets.flatMap((target) => input.plan.scenarios.map((scenario) => summarizeCell(input, target, scenario)));
+  for (const summary of summaries) {
+    const baseline = summaries.find((s) => s.target === input.plan.baseline && s.scenario === summary.scenario);
+    const baseRate = baseline?.status === 'measured' ? baseline.requestsPerSec?.median : undefined;
+    if (baseRate && summary.requestsPerSec) summary.ratioToBaseline = summary.requestsPerSec.median / baseRate;
+  }
+  return summaries;
+}

@@ -1,0 +1,88 @@
+/**
+ * Plain-word warnings about figures that cannot be taken at face value, in the spirit of
+ * hyperfine's: each says which cell, what happened, and what the number then means.
+ */
+import type { Environment, Plan, Summary, Trial, Verification, Warning } from '../results/schema.js';
+import { relativeRange } from './describe.js';
+
+/** Repeats further apart than this (max - min over median) are called out. */
+export const HIGH_SPREAD = 0.1;
+/** Below this many responses, a p99 rests on fewer than ten samples. */
+export const MIN_REQUESTS_FOR_P99 = 1000;
+
+export interface WarningInput {
+  plan: Plan;
+  environment: Environment;
+  trials: Trial[];
+  verification: Verification[];
+  unavailable: Array<{ target: string; reason: string }>;
+  complete: boolean;
+  interruption?: string;
+}
+
+function percent(x: number): string {
+  return `${Math.round(x * 100)} %`;
+}
+
+export function collectWarnings(input: WarningInput, summaries: Summary[]): Warning[] {
+  const warnings: Warning[] = [];
+  const add = (kind: string, message: string, target?: string, scenario?: string) => warnings.push({ kind, message, target, scenario });
+
+  if (!input.complete) add('incomplete', `the run did not finish (${input.interruption ?? 'unknown reason'}): only finished trials are shown`);
+  for (const { target, reason } of input.unavailable) add('unavailable', `${target} was not run: ${reason}`, target);
+  for (const v of input.verification.filter((v) => !v.ok)) {
+    for (const f of v.failures) add('verification', `${v.target} answered ${f.request} wrongly (${f.reason}); it is not ranked`, v.target, f.scenario);
+  }
+  for (const trial of input.trials.filter((t) => t.status === 'failed')) {
+    add('failed-trial', `${trial.target}/${trial.scenario} round ${trial.round}: ${trial.reason ?? 'failed'}`, trial.target, trial.scenario);
+  }
+
+  const bound = input.trials.filter((t) => t.flags.includes('generator-bound'));
+  if (bound.length > 0) {
+    const cells = [...new Set(bound.map((t) => `${t.target}/${t.scenario}`))];
+    add(
+      'generator-bound',
+      `in ${bound.length} trial(s) the load generator used nearly a full core (${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): ` +
+        'those req/s measure the generator as much as the server; compare CPU µs/req instead',
+    );
+  }
+  for (const trial of input.trials.filter((t) => t.flags.some((f) => f === 'errors' || f === 'timeouts' || f === 'unexpected-status'))) {
+    const m = trial.measurement;
+    add(
+      'errors',
+      `${trial.target}/${trial.scenario} round ${trial.round}: ${m?.errors ?? 0} errors, ${m?.timeouts ?? 0} timeouts, ${m?.unexpectedStatus ?? 0} unexpected statuses; the trial is invalid`,
+      trial.target,
+      trial.scenario,
+    );
+  }
+  for (const trial of input.trials.filter((t) => t.flags.includes('short-window'))) {
+    add('short-window', `${trial.target}/${trial.scenario} round ${trial.round}: measured ${trial.measurement?.durationSec.toFixed(2)} s of the ${input.plan.durationSec} s asked`, trial.target, trial.scenario);
+  }
+  for (const trial of input.trials.filter((t) => t.measurement && t.measurement.requests < MIN_REQUESTS_FOR_P99)) {
+    add('few-requests', `${trial.target}/${trial.scenario} round ${trial.round}: only ${trial.measurement!.requests} responses, too few for a stable p99`, trial.target, trial.scenario);
+  }
+  for (const summary of summaries) {
+    if (!summary.requestsPerSec || summary.validTrials < 2) continue;
+    const range = relativeRange(summary.requestsPerSec);
+    if (range > HIGH_SPREAD) {
+      add(
+        'high-spread',
+        `${summary.target}/${summary.scenario}: req/s varied by ${percent(range)} between repeats ` +
+          `(${Math.round(summary.requestsPerSec.min)} to ${Math.round(summary.requestsPerSec.max)}); differences smaller than that are noise`,
+        summary.target,
+        summary.scenario,
+      );
+    }
+  }
+  const cores = input.environment.allowedCores.length;
+  for (const [when, load] of [
+    ['before', input.environment.loadAverageBefore],
+    ['after', input.environment.loadAverageAfter],
+  ] as const) {
+    if (load !== undefined && load > cores * 0.75 && when === 'before') {
+      add('busy-machine', `the machine was busy ${when} the run (load average ${load.toFixed(2)} on ${cores} cores): expect noisy numbers`);
+    }
+  }
+  if (!input.environment.pinning.pinned) add('not-pinned', input.environment.pinning.note);
+  return warnings;
+}

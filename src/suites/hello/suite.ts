@@ -1,0 +1,41 @@
+import type { Scenario, Suite } from '../types.js';
+
+const TEXT_PLAIN = 'text/plain';
+
+/** Ids the `param` load cycles through: digits and a slug form, so routing really parses. */
+function userIds(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => (i % 4 === 3 ? `user-${i}` : String(1000 + i * 7)));
+}
+
+const text: Scenario = {
+  name: 'text',
+  description: 'GET / answers 200 "Hello, world!" as text/plain',
+  load: [{ method: 'GET', path: '/' }],
+  checks: [{ request: { method: 'GET', path: '/' }, expect: { status: 200, contentType: TEXT_PLAIN, text: 'Hello, world!' } }],
+};
+
+const json: Scenario = {
+  name: 'json',
+  description: 'GET /json answers 200 {"hello":"world"} as application/json',
+  load: [{ method: 'GET', path: '/json' }],
+  checks: [
+    { request: { method: 'GET', path: '/json' }, expect: { status: 200, contentType: 'application/json', json: { hello: 'world' } } },
+  ],
+};
+
+const param: Scenario = {
+  name: 'param',
+  description: 'GET /user/:id answers the id as text/plain; the load cycles through 1,000 ids',
+  load: userIds(1000).map((id) => ({ method: 'GET' as const, path: `/user/${id}` })),
+  checks: ['42', 'abc-7', userIds(1000)[998]].map((id) => ({
+    request: { method: 'GET' as const, path: `/user/${id}` },
+    expect: { status: 200, contentType: TEXT_PLAIN, text: id },
+  })),
+};
+
+export const helloSuite: Suite = {
+  name: 'hello',
+  description: 'hello world: routing and the cost of answering text, JSON and a route parameter',
+  reproduces: 'seed 004 (fastify-benchmarks-style hello world) and the HTTP/1.1 part of seed 003',
+  scenarios: [text, json, param],
+};

@@ -1,0 +1,9 @@
+import { helloSuite } from './hello/suite.js';
+import type { Suite } from './types.js';
+
+/** Every suite gauntlet knows. A new suite is one folder and one line here. */
+export const suites: Suite[] = [helloSuite];
+
+export function findSuite(name: string): Suite | undefined {
+  return suites.find((suite) => suite.name === name);
+}

@@ -1,0 +1,51 @@
+/**
+ * A suite is data: scenarios with the request they send and the answer they expect. Both
+ * verification and load read the same scenario, so no target is measured against a
+ * different contract than it was checked against.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ExpectedAnswer {
+  status: number;
+  /** Content-Type must start with this (parameters such as charset may follow). */
+  contentType?: string;
+  /** Exact body text. */
+  text?: string;
+  /** Body parsed as JSON must deep-equal this. */
+  json?: unknown;
+  /** Response headers that must be present; a string must match exactly, a RegExp must match. */
+  headers?: Record<string, string | RegExp>;
+}
+
+export interface RequestSpec {
+  method: HttpMethod;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** One concrete request with the answer it must get, used by verification. */
+export interface Check {
+  request: RequestSpec;
+  expect: ExpectedAnswer;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  /** Requests the load cycles through (one or many, e.g. varying ids so no cache can shortcut routing). */
+  load: RequestSpec[];
+  /** Requests verification sends, each with its exact expected answer. */
+  checks: Check[];
+  /** Share of traffic in a weighted summary (suites with categories). */
+  weight?: number;
+  category?: string;
+}
+
+export interface Suite {
+  name: string;
+  description: string;
+  scenarios: Scenario[];
+  /** Suite that the seed reports reproduce, for the README and reports. */
+  reproduces?: string;
+}

@@ -1,0 +1,31 @@
+/**
+ * What gauntlet knows about a target without starting it. Each target folder exports one
+ * of these from `manifest.ts`; the core discovers folders and never imports a framework.
+ */
+export interface TargetManifest {
+  /** CLI id, equal to the folder name: `fastify`, `nest-express`, … */
+  name: string;
+  /** Human title for reports: `NestJS (Express)`. */
+  title: string;
+  /** One line for reports: what this target is and how it is set up. */
+  description: string;
+  /** npm package names (as written in package.json, aliases included) whose exact installed versions are recorded. The first one is the framework itself. */
+  packages: string[];
+  /** Does the target route with a router (false for the bare node:http baseline)? */
+  router: boolean;
+  /** The target this one is built on, for layer-overhead figures (nest-fastify -> fastify). */
+  layer?: string;
+  homepage: string;
+  /** Suite name -> app script, relative to this folder, as compiled (`hello.js`). */
+  apps: Record<string, string>;
+  /** Lowest node major the pinned versions run on. */
+  minNode?: number;
+  /** A fixed reason the target can never run here (not installable, …). */
+  unavailable?: string;
+  /** What the implementation switches on, so a reader can judge fairness (validation, schema serialization, …). */
+  features?: string[];
+}
+
+export function defineTarget(manifest: TargetManifest): TargetManifest {
+  return manifest;
+}

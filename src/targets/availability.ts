@@ -1,0 +1,39 @@
+/** Whether a target can run here, and if not, a reason a person can act on. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../core/paths.js';
+import { appFile, type Target } from './registry.js';
+
+export interface Availability {
+  available: boolean;
+  reason?: string;
+}
+
+/** Version of an installed package (alias names included), read from node_modules. */
+export function installedVersion(pkg: string): string | undefined {
+  const file = join(projectRoot, 'node_modules', pkg, 'package.json');
+  if (!existsSync(file)) return undefined;
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
+}
+
+export function targetAvailability(target: Target, suite?: string): Availability {
+  if (target.unavailable) return { available: false, reason: target.unavailable };
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  if (target.minNode && nodeMajor < target.minNode) {
+    return { available: false, reason: `needs Node >= ${target.minNode}, this is ${process.version}` };
+  }
+  const missing = target.packages.filter((pkg) => !installedVersion(pkg));
+  if (missing.length > 0) {
+    return { available: false, reason: `not installed: ${missing.join(', ')} (run npm install)` };
+  }
+  if (suite !== undefined) {
+    const app = appFile(target, suite);
+    if (!app) return { available: false, reason: `has no app for the ${suite} suite` };
+    if (!existsSync(app)) return { available: false, reason: `app ${app} is missing (run npm run build)` };
+  }
+  return { available: true };
+}
+
+export function packageVersions(target: Target): Record<string, string> {
+  return Object.fromEntries(target.packages.map((pkg) => [pkg, installedVersion(pkg) ?? 'missing']));
+}

@@ -1,0 +1,13 @@
+import { defineTarget } from '../_lib/manifest.js';
+
+export default defineTarget({
+  name: 'hapi',
+  title: 'hapi',
+  description: 'hapi 21 with server.route definitions and default settings',
+  packages: ['@hapi/hapi'],
+  router: true,
+  homepage: 'https://hapi.dev',
+  apps: { hello: 'hello.js' },
+  minNode: 20,
+  features: [],
+});

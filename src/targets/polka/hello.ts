@@ -1,0 +1,21 @@
+import polka from 'polka';
+import { announceListening, exitWhenOrphaned, listenAddress } from '../_lib/app-env.js';
+
+// Polka 0.5 has no send helper: handlers write to the plain node:http response.
+const app = polka()
+  .get('/', (_req, res) => {
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end('Hello, world!');
+  })
+  .get('/json', (_req, res) => {
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify({ hello: 'world' }));
+  })
+  .get('/user/:id', (req, res) => {
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end(req.params.id);
+  });
+
+const { host, port } = listenAddress();
+app.listen(port, host, () => announceListening('polka'));
+exitWhenOrphaned();

@@ -1,0 +1,65 @@
+/**
+ * Finds targets by their folders: every folder under targets/ with a manifest is a target.
+ * Adding a framework adds a folder; nothing here changes.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { UserError } from '../core/errors.js';
+import { targetsDir } from '../core/paths.js';
+import type { TargetManifest } from './_lib/manifest.js';
+
+export interface Target extends TargetManifest {
+  /** Absolute folder of the compiled target. */
+  dir: string;
+}
+
+let cache: Target[] | undefined;
+
+/**
+ * Folders searched for targets: the built-in ones, then any listed in GAUNTLET_TARGET_DIRS
+ * (colon-separated), so a framework author can keep a target in their own repository.
+ */
+export function targetDirs(): string[] {
+  const extra = (process.env.GAUNTLET_TARGET_DIRS ?? '').split(':').filter((dir) => dir !== '');
+  return [targetsDir, ...extra];
+}
+
+export async function loadTargets(): Promise<Target[]> {
+  if (cache) return cache;
+  const found: Target[] = [];
+  for (const root of targetDirs()) {
+    if (!existsSync(root)) {
+      throw new UserError('GAUNTLET_NO_TARGET_DIR', `target folder ${root} (from GAUNTLET_TARGET_DIRS) does not exist`, 'fix or unset GAUNTLET_TARGET_DIRS');
+    }
+    found.push(...(await targetsIn(root)));
+  }
+  const names = new Set<string>();
+  for (const target of found) {
+    if (names.has(target.name)) throw new UserError('GAUNTLET_DUPLICATE_TARGET', `two targets are named ${target.name}`, 'rename one of the folders');
+    names.add(target.name);
+  }
+  cache = found.sort((a, b) => a.name.localeCompare(b.name));
+  return cache;
+}
+
+async function targetsIn(root: string): Promise<Target[]> {
+  const found: Target[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('_')) continue;
+    const dir = join(root, entry.name);
+    const manifestFile = join(dir, 'manifest.js');
+    if (!existsSync(manifestFile)) continue;
+    const manifest = (await import(pathToFileURL(manifestFile).href)).default as TargetManifest;
+    if (manifest.name !== entry.name) {
+      throw new Error(`target folder ${entry.name} has a manifest named ${manifest.name}: they must match`);
+    }
+    found.push({ ...manifest, dir });
+  }
+  return found;
+}
+
+export function appFile(target: Target, suite: string): string | undefined {
+  const app = target.apps[suite];
+  return app ? join(target.dir, app) : undefined;
+}

@@ -1,0 +1,13 @@
+import { defineTarget } from '../_lib/manifest.js';
+
+export default defineTarget({
+  name: 'restify',
+  title: 'restify',
+  description: 'restify 11 (pinned: restify 12 needs Node >= 22) with default server options and no plugins',
+  packages: ['restify'],
+  router: true,
+  homepage: 'http://restify.com',
+  apps: { hello: 'hello.js' },
+  minNode: 20,
+  features: [],
+});

@@ -1,0 +1,74 @@
+/** Runs the built gauntlet CLI as a user would, and finds processes a test may have left. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** dist/test/helpers -> project root */
+export const projectRoot = resolve(here, '..', '..', '..');
+export const cliFile = join(projectRoot, 'dist', 'src', 'cli', 'main.js');
+export const fixtureTargetsDir = join(projectRoot, 'dist', 'test', 'fixtures', 'targets');
+
+export interface CliOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): Promise<CliOutcome> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [cliFile, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`gauntlet ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `gauntlet-${prefix}-`));
+}
+
+/** PIDs of live processes whose command line mentions `fragment`. */
+export function processesMentioning(fragment: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (cmdline.includes(fragment) && state !== 'Z') pids.push(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** Waits until no process mentions `fragment`, up to timeoutMs; returns the ones left. */
+export async function leftoverProcesses(fragment: string, timeoutMs = 3000): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = processesMentioning(fragment);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function runFolder(outDir: string): string {
+  const runs = readdirSync(outDir);
+  if (runs.length !== 1) throw new Error(`expected one run folder in ${outDir}, found ${runs.join(', ') || 'none'}`);
+  return join(outDir, runs[0]);
+}

@@ -1,0 +1,72 @@
+/** Synthetic trials and plans for unit tests of statistics, summaries and reports. */
+import type { Environment, Measurement, Plan, Trial } from '../../src/results/schema.js';
+
+export function plan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    suite: 'hello',
+    targets: ['base', 'other'],
+    scenarios: ['text'],
+    runtime: 'node v20',
+    repeats: 3,
+    durationSec: 1,
+    warmupSec: 1,
+    connections: 100,
+    pipelining: 10,
+    engine: 'autocannon',
+    baseline: 'base',
+    seed: 1,
+    ...overrides,
+  };
+}
+
+export function measurement(requestsPerSec: number, overrides: Partial<Measurement> = {}): Measurement {
+  const requests = requestsPerSec;
+  return {
+    durationSec: 1,
+    requests,
+    requestsPerSec,
+    errors: 0,
+    timeouts: 0,
+    statusCounts: { '200': requests },
+    unexpectedStatus: 0,
+    bytes: requests * 100,
+    bytesPerSec: requests * 100,
+    latencyMs: { mean: 10, p50: 9, p90: 15, p99: 30, max: 50 },
+    server: { cpuSeconds: 1, cpuUsPerRequest: 1e6 / requests, cpuCores: 1, maxCpuPercent: 100, peakRssBytes: 80e6, rssSeries: [[0, 70e6], [500, 80e6]] },
+    generator: { cpuCores: 0.5, cpuUsPerRequest: 5e5 / requests },
+    ...overrides,
+  };
+}
+
+let index = 0;
+export function trial(target: string, scenario: string, round: number, m: Measurement | undefined, overrides: Partial<Trial> = {}): Trial {
+  return {
+    index: index++,
+    round,
+    target,
+    scenario,
+    status: m ? 'ok' : 'failed',
+    startedAt: new Date(0).toISOString(),
+    flags: [],
+    measurement: m,
+    ...overrides,
+  };
+}
+
+export function environment(overrides: Partial<Environment> = {}): Environment {
+  return {
+    gauntletVersion: '0.0.0',
+    node: 'v20.0.0',
+    os: 'Linux x64',
+    kernel: '6',
+    cpuModel: 'Test CPU',
+    cpuCount: 2,
+    allowedCores: [0, 1],
+    memoryBytes: 8e9,
+    hostname: 'test',
+    engine: { name: 'autocannon', version: '8.0.0', flags: '-c 100 -p 10 -d 1' },
+    pinning: { pinned: true, server: '0', engine: '1', note: 'server on core 0' },
+    packages: {},
+    ...overrides,
+  };
+}

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.js';
+
+test('an unknown suite is refused, listing the valid ones', async () => {
+  const out = await runCli(['run', '--suite', 'nope']);
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /unknown suite "nope" for --suite/);
+  assert.match(out.stderr, /--suite takes one of: hello/);
+});
+
+test('an unknown target is refused, listing the valid ones', async () => {
+  const out = await runCli(['run', '--targets', 'fastify,expresss']);
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /unknown target "expresss" for --targets/);
+  assert.match(out.stderr, /express5/);
+});
+
+test('an unknown scenario, engine and flag are refused', async () => {
+  const scenario = await runCli(['run', '--scenarios', 'txt']);
+  assert.equal(scenario.code, 2);
+  assert.match(scenario.stderr, /unknown scenario of the hello suite "txt".*\n.*--scenarios takes one of: text, json, param/);
+  const engine = await runCli(['run', '--engine', 'wrk2']);
+  assert.equal(engine.code, 2);
+  assert.match(engine.stderr, /unknown engine "wrk2".*\n.*autocannon/);
+  const flag = await runCli(['run', '--repeat', '3']);
+  assert.notEqual(flag.code, 0);
+  assert.match(flag.stderr, /unknown option '--repeat'/);
+  assert.match(flag.stderr, /--repeats/);
+});
+
+test('a bad number names the flag and what it takes', async () => {
+  const out = await runCli(['run', '--repeats', 'three']);
+  assert.notEqual(out.code, 0);
+  assert.match(out.stderr, /--repeats takes a whole number above 0, got "three"/);
+  const duration = await runCli(['run', '--duration', '0']);
+  assert.match(duration.stderr, /--duration takes seconds above 0/);
+});
+
+test('report refuses a file that is not a result', async () => {
+  const out = await runCli(['report', '/etc/hostname']);
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /is not JSON/);
+});
+
+test('list --json says which targets are available and why not', async () => {
+  const out = await runCli(['list', '--json']);
+  assert.equal(out.code, 0);
+  const listing = JSON.parse(out.stdout) as { targets: Array<{ name: string; available: boolean; reason?: string }>; engines: Array<{ name: string }> };
+  const mion = listing.targets.find((t) => t.name === 'mion')!;
+  assert.equal(mion.available, false);
+  assert.match(mion.reason!, /npm registry/);
+  for (const name of ['node-http', 'express4', 'express5', 'fastify', 'koa', 'hapi', 'hono', 'restify', 'h3', 'polka', 'tuft', '0http', 'elysia', 'nest-express', 'nest-fastify', 'moost', 'wooks']) {
+    assert.equal(listing.targets.find((t) => t.name === name)?.available, true, `${name} should be available`);
+  }
+  assert.ok(listing.engines.some((e) => e.name === 'autocannon'));
+});
+
+test('every command has --help with examples', async () => {
+  for (const command of ['run', 'list', 'verify', 'report', 'doctor']) {
+    const out = await runCli([command, '--help']);
+    assert.equal(out.code, 0, command);
+    assert.match(out.stdout, /Examples:/, `${command} --help has no examples`);
+  }
+});

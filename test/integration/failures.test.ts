@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { resultSchema } from '../../src/results/schema.js';
+import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+
+const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
+
+test('a target that answers wrongly is refused, never measured, and named with the reason', async () => {
+  const out = tempDir('wrong');
+  const run = await runCli(['run', '--targets', 'node-http,wrong-body', '--scenarios', 'text,json', '--repeats', '2', '--duration', '1', '--warmup', '0', '--out', out], withFixtures);
+  assert.equal(run.code, 0, run.stderr);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  assert.equal(result.trials.filter((t) => t.target === 'wrong-body').length, 0, 'no load was sent to a wrong target');
+  assert.equal(result.trials.filter((t) => t.target === 'node-http').length, 4);
+  const failed = result.summaries.find((s) => s.target === 'wrong-body' && s.scenario === 'text')!;
+  assert.equal(failed.status, 'failed');
+  assert.match(failed.reason!, /body "Hello, World", expected "Hello, world!"/);
+  assert.equal(failed.requestsPerSec, undefined);
+  assert.match(run.stdout, /wrong-body: failed/);
+
+  const verify = await runCli(['verify', '--targets', 'node-http,wrong-body'], withFixtures);
+  assert.equal(verify.code, 1);
+  assert.match(verify.stdout, /ok +node-http/);
+  assert.match(verify.stdout, /FAILED wrong-body/);
+  assert.deepEqual(await leftoverProcesses('/fixtures/targets/'), []);
+});
+
+test('a target that dies mid-trial gives a failed trial with its exit code and output, and leaves nothing behind', async () => {
+  const out = tempDir('crash');
+  const run = await runCli(
+    ['run', '--targets', 'dies-mid-trial,node-http', '--scenarios', 'text', '--repeats', '1', '--duration', '2', '--warmup', '0', '--out', out],
+    { ...withFixtures, DIE_AFTER_REQUESTS: '5000' },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const crashed = result.trials.find((t) => t.target === 'dies-mid-trial')!;
+  assert.equal(crashed.status, 'failed');
+  assert.match(crashed.reason!, /died during the trial \(exit code 3\)/);
+  assert.equal(crashed.exit?.code, 3);
+  assert.match(crashed.exit!.lastOutput, /giving up after 5000 requests/);
+  assert.equal(result.trials.find((t) => t.target === 'node-http')!.status, 'ok', 'the run went on with the rest');
+  assert.deepEqual(await leftoverProcesses('dies-mid-trial'), [], 'the crashed target and its child are gone');
+  assert.deepEqual(await leftoverProcesses('/dist/src/engines/'), []);
+});
+
+test('a target that never answers times out with a clear error quoting its output', async () => {
+  const verify = await runCli(['verify', '--targets', 'never-ready', '--ready-timeout', '1'], withFixtures);
+  assert.equal(verify.code, 1);
+  assert.match(verify.stdout, /never-ready did not start: did not answer HTTP within 1000 ms/);
+  assert.match(verify.stdout, /waiting for a database that never comes/);
+  assert.deepEqual(await leftoverProcesses('never-ready'), []);
+});

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { resultSchema } from '../../src/results/schema.js';
+import { cliFile, leftoverProcesses, runCli, tempDir } from '../helpers/cli.js';
+
+/** Starts a long run and resolves once its journal holds `trials` finished trials. */
+async function startRunAndWait(out: string, trials: number) {
+  const child = spawn(process.execPath, [cliFile, 'run', '--targets', 'node-http,polka', '--repeats', '20', '--duration', '1', '--warmup', '0', '--out', out], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const runs = existsSync(out) ? readdirSync(out) : [];
+    const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
+    const finished = journal && existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.startsWith('{"kind":"trial"')).length : 0;
+    if (finished >= trials) return { child, exited, dir: join(out, runs[0]), stdout: () => stdout };
+    if (Date.now() > deadline) throw new Error('the run never finished enough trials');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test('Ctrl-C keeps the finished trials, writes a partial result, and stops every process', async () => {
+  const out = tempDir('sigint');
+  const { child, exited, dir, stdout } = await startRunAndWait(out, 2);
+  child.kill('SIGINT');
+  assert.equal(await exited, 130);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
+  assert.equal(result.complete, false);
+  assert.match(result.interruption!, /SIGINT/);
+  assert.ok(result.trials.length >= 2);
+  assert.ok(result.trials.every((t) => t.status !== 'failed' || /stopped|SIGINT/.test(t.reason ?? '')));
+  assert.match(stdout(), /INCOMPLETE/);
+  const report = await runCli(['report', dir]);
+  assert.equal(report.code, 0, report.stderr);
+  assert.match(report.stdout, /node-http/);
+  assert.deepEqual(await leftoverProcesses('/dist/src/targets/'), []);
+  assert.deepEqual(await leftoverProcesses('/dist/src/engines/'), []);
+});
+
+test('if gauntlet itself is killed, its target and generator notice and exit, and the journal still reports', async () => {
+  const out = tempDir('sigkill');
+  const { child, exited, dir } = await startRunAndWait(out, 1);
+  child.kill('SIGKILL');
+  await exited;
+  assert.deepEqual(await leftoverProcesses('/dist/src/targets/', 5000), [], 'the orphaned target exits by itself');
+  assert.deepEqual(await leftoverProcesses('/dist/src/engines/', 5000), [], 'the orphaned generator exits by itself');
+  const report = await runCli(['report', dir, '--json']);
+  assert.equal(report.code, 0, report.stderr);
+  const result = resultSchema.parse(JSON.parse(report.stdout));
+  assert.equal(result.complete, false);
+  assert.ok(result.trials.length >= 1);
+});

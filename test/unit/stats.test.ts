@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bootstrapMedianInterval, relativeRange, spreadOf } from '../../src/stats/describe.js';
+import { summarize } from '../../src/stats/summarize.js';
+import { collectWarnings } from '../../src/stats/warnings.js';
+import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
+
+test('spread: median, min, max and an interval around the median', () => {
+  const spread = spreadOf([100, 120, 110, 90, 105]);
+  assert.equal(spread.median, 105);
+  assert.equal(spread.min, 90);
+  assert.equal(spread.max, 120);
+  const [low, high] = spread.ci95!;
+  assert.ok(low <= 105 && 105 <= high, `interval [${low}, ${high}] must hold the median`);
+  assert.ok(low >= 90 && high <= 120, 'a bootstrap of the median stays inside the data');
+  assert.ok(Math.abs(relativeRange(spread) - 30 / 105) < 1e-12);
+});
+
+test('bootstrap interval narrows as repeats grow and is reproducible', () => {
+  const noisy = (n: number) => Array.from({ length: n }, (_, i) => 1000 + ((i * 7919) % 101) - 50);
+  const [l5, h5] = bootstrapMedianInterval(noisy(5));
+  const [l50, h50] = bootstrapMedianInterval(noisy(50));
+  assert.ok(h50 - l50 < h5 - l5, `50 repeats [${l50}, ${h50}] should be narrower than 5 [${l5}, ${h5}]`);
+  assert.deepEqual(bootstrapMedianInterval(noisy(9), 3), bootstrapMedianInterval(noisy(9), 3));
+  assert.deepEqual(bootstrapMedianInterval([42]), [42, 42]);
+});
+
+test('summary: medians, ratio to the baseline, and CPU per request', () => {
+  const trials = [
+    trial('base', 'text', 1, measurement(1000)),
+    trial('base', 'text', 2, measurement(1200)),
+    trial('base', 'text', 3, measurement(1100)),
+    trial('other', 'text', 1, measurement(500)),
+    trial('other', 'text', 2, measurement(550)),
+    trial('other', 'text', 3, measurement(600)),
+  ];
+  const summaries = summarize({ plan: plan(), trials, verification: [], unavailable: [] });
+  const base = summaries.find((s) => s.target === 'base')!;
+  const other = summaries.find((s) => s.target === 'other')!;
+  assert.equal(base.status, 'measured');
+  assert.equal(base.requestsPerSec!.median, 1100);
+  assert.equal(other.requestsPerSec!.median, 550);
+  assert.equal(other.ratioToBaseline, 0.5);
+  assert.equal(base.ratioToBaseline, 1);
+  assert.ok(Math.abs(other.cpuUsPerRequest!.median - 1e6 / 550) < 1e-9);
+  assert.equal(other.validTrials, 3);
+});
+
+test('summary: a wrong answer makes the cell failed even if trials exist', () => {
+  const summaries = summarize({
+    plan: plan(),
+    trials: [trial('base', 'text', 1, measurement(1000)), trial('other', 'text', 1, measurement(900))],
+    verification: [{ target: 'other', round: 1, ok: false, failures: [{ scenario: 'text', request: 'GET /', reason: 'body "x"' }] }],
+    unavailable: [],
+  });
+  const other = summaries.find((s) => s.target === 'other')!;
+  assert.equal(other.status, 'failed');
+  assert.match(other.reason!, /wrong answer to GET \//);
+  assert.equal(other.requestsPerSec, undefined);
+});
+
+test('summary: invalid trials are not mixed with clean ones; all-invalid cells say so', () => {
+  const bad = measurement(5000, { errors: 10 });
+  const trials = [
+    trial('base', 'text', 1, measurement(1000)),
+    trial('base', 'text', 2, bad, { status: 'invalid', flags: ['errors'] }),
+    trial('other', 'text', 1, bad, { status: 'invalid', flags: ['errors'] }),
+  ];
+  const summaries = summarize({ plan: plan(), trials, verification: [], unavailable: [] });
+  const base = summaries.find((s) => s.target === 'base')!;
+  assert.equal(base.requestsPerSec!.median, 1000, 'the invalid 5000 req/s trial must not count');
+  assert.equal(base.validTrials, 1);
+  const other = summaries.find((s) => s.target === 'other')!;
+  assert.equal(other.status, 'invalid');
+  assert.deepEqual(other.flags, ['errors']);
+  assert.equal(other.ratioToBaseline, 5);
+});
+
+test('summary: unavailable and never-run targets are listed with a reason', () => {
+  const summaries = summarize({
+    plan: plan({ targets: ['base', 'other', 'gone'] }),
+    trials: [trial('base', 'text', 1, measurement(1000))],
+    verification: [],
+    unavailable: [{ target: 'gone', reason: 'not installable' }],
+  });
+  assert.equal(summaries.find((s) => s.target === 'gone')!.status, 'not-run');
+  assert.match(summaries.find((s) => s.target === 'gone')!.reason!, /not installable/);
+  assert.equal(summaries.find((s) => s.target === 'other')!.status, 'not-run');
+});
+
+test('warnings: high spread, generator-bound, errors and a busy machine are said in plain words', () => {
+  const trials = [
+    trial('base', 'text', 1, measurement(1000)),
+    trial('base', 'text', 2, measurement(1500)),
+    trial('other', 'text', 1, measurement(900, { generator: { cpuCores: 0.97, cpuUsPerRequest: 1 } }), { flags: ['generator-bound'] }),
+    trial('other', 'text', 2, measurement(900, { errors: 3 }), { status: 'invalid', flags: ['errors'] }),
+  ];
+  const input = { plan: plan(), trials, verification: [], unavailable: [], environment: environment({ loadAverageBefore: 3.5 }), complete: true };
+  const warnings = collectWarnings(input, summarize(input));
+  const kinds = warnings.map((w) => w.kind);
+  for (const kind of ['high-spread', 'generator-bound', 'errors', 'busy-machine']) assert.ok(kinds.includes(kind), `missing ${kind} in ${kinds.join(',')}`);
+  assert.match(warnings.find((w) => w.kind === 'high-spread')!.message, /base\/text: req\/s varied by 40 %/);
+});
