@@ -29,8 +29,10 @@ export interface LoadSpec {
 export interface LatencyMs {
   mean: number;
   p50: number;
+  p75: number;
   p90: number;
   p99: number;
+  p99_9: number;
   max: number;
 }
 

@@ -42,7 +42,7 @@ function row(summary: Summary, info: TargetInfo | undefined, result: Result): st
     versionOf(info, result.environment.node),
     info ? (info.router ? '✓' : '✗') : '–',
     formatSpread(summary.requestsPerSec),
-    `${formatFixed(summary.latencyP50Ms, 2)} / ${formatFixed(summary.latencyP99Ms, 2)}`,
+    `${formatFixed(summary.latencyMs?.p50, 2)} / ${formatFixed(summary.latencyMs?.p99, 2)}`,
     formatMegabits(summary.bytesPerSec),
     formatFixed(summary.cpuUsPerRequest?.median),
     formatInt(summary.maxCpuPercent),

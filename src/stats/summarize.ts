@@ -2,7 +2,7 @@
  * One summary per target and scenario: medians over the repeats with their spread, CPU cost
  * per request, memory, and the ratio to the baseline target measured in the same run.
  */
-import type { Plan, Summary, Trial, Verification } from '../results/schema.js';
+import type { LatencyMs, Plan, Summary, Trial, Verification } from '../results/schema.js';
 import { medianOf, spreadOf } from './describe.js';
 
 export interface SummaryInput {
@@ -10,6 +10,11 @@ export interface SummaryInput {
   trials: Trial[];
   verification: Verification[];
   unavailable: Array<{ target: string; reason: string }>;
+}
+
+function medianLatency(all: LatencyMs[]): LatencyMs {
+  const pick = (key: keyof LatencyMs) => medianOf(all.map((l) => l[key]))!;
+  return { mean: pick('mean'), p50: pick('p50'), p75: pick('p75'), p90: pick('p90'), p99: pick('p99'), p99_9: pick('p99_9'), max: pick('max') };
 }
 
 function summarizeCell(input: SummaryInput, target: string, scenario: string): Summary {
@@ -44,9 +49,7 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     status: valid.length > 0 ? 'measured' : 'invalid',
     reason: valid.length > 0 ? undefined : 'every trial was invalid: see its flags',
     requestsPerSec: spreadOf(measurements.map((m) => m.requestsPerSec)),
-    latencyP50Ms: medianOf(measurements.map((m) => m.latencyMs.p50)),
-    latencyP99Ms: medianOf(measurements.map((m) => m.latencyMs.p99)),
-    latencyMeanMs: medianOf(measurements.map((m) => m.latencyMs.mean)),
+    latencyMs: medianLatency(measurements.map((m) => m.latencyMs)),
     bytesPerSec: medianOf(measurements.map((m) => m.bytesPerSec)),
     cpuUsPerRequest: spreadOf(measurements.map((m) => m.server.cpuUsPerRequest)),
     maxCpuPercent: medianOf(measurements.map((m) => m.server.maxCpuPercent)),

@@ -55,8 +55,10 @@ function toMeasurement(result: autocannon.Result): EngineMeasurement {
     latencyMs: {
       mean: result.latency.mean,
       p50: result.latency.p50,
+      p75: result.latency.p75,
       p90: result.latency.p90,
       p99: result.latency.p99,
+      p99_9: result.latency.p99_9,
       max: result.latency.max,
     },
   };
