@@ -1,7 +1,7 @@
 /** The terminal report: one table per scenario, then what was not measured and the warnings. */
-import Table from 'cli-table3';
 import type { Result } from '../results/schema.js';
 import { COLUMNS, countMeasured, machineLine, methodLine, reportTables } from './rows.js';
+import { terminalTable } from './terminal-table.js';
 
 export function renderTerminal(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
   const out: string[] = [];
@@ -12,7 +12,7 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
   for (const table of reportTables(result, scenarioDescriptions)) {
     out.push('', `scenario ${table.scenario}${table.description ? ` — ${table.description}` : ''}`);
     if (table.rows.length > 0) {
-      const t = new Table({ head: [...COLUMNS], style: { head: [], border: [] } });
+      const t = terminalTable([...COLUMNS]);
       for (const row of table.rows) t.push(row);
       out.push(t.toString());
     }

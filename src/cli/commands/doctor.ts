@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import Table from 'cli-table3';
+import { terminalTable } from '../../report/terminal-table.js';
 import { doctorChecks, INSTALL_ALL_OPTIONAL } from '../doctor-checks.js';
 
 export function registerDoctor(program: Command): void {
@@ -13,7 +13,7 @@ export function registerDoctor(program: Command): void {
       if (flags.json) {
         console.log(JSON.stringify(checks, null, 2));
       } else {
-        const table = new Table({ head: ['', 'what', 'for', 'found', 'install with'], style: { head: [] } });
+        const table = terminalTable(['', 'what', 'for', 'found', 'install with']);
         for (const c of checks) table.push([c.found ? 'ok' : c.required ? 'MISSING' : '-', c.name, c.purpose, c.detail, c.found ? '' : (c.install ?? '')]);
         console.log(table.toString());
         console.log(`\nAll optional tools at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}`);

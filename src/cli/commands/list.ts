@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { engines } from '../../engines/registry.js';
 import { runtimes } from '../../runtimes/runtime.js';
 import { suites } from '../../suites/registry.js';
 import { packageVersions, targetAvailability } from '../../targets/availability.js';
 import { loadTargets } from '../../targets/registry.js';
+import { terminalTable } from '../../report/terminal-table.js';
 
 export async function listing() {
   const targets = await loadTargets();
@@ -42,15 +42,15 @@ export function registerList(program: Command): void {
         return;
       }
       const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
-      const suitesTable = new Table({ head: ['suite', 'scenarios', 'description'], style: { head: [] } });
+      const suitesTable = terminalTable(['suite', 'scenarios', 'description']);
       for (const s of data.suites) suitesTable.push([s.name, s.scenarios.join(', '), s.description]);
-      const targetsTable = new Table({ head: ['target', 'available', 'suites', 'versions', 'layer', 'why not'], style: { head: [] } });
+      const targetsTable = terminalTable(['target', 'available', 'suites', 'versions', 'layer', 'why not']);
       for (const t of data.targets) {
         targetsTable.push([t.name, mark(t.available), t.suites.join(', '), Object.entries(t.packages).map(([n, v]) => `${n}@${v}`).join('\n'), t.layer ?? '', t.reason ?? '']);
       }
-      const enginesTable = new Table({ head: ['engine', 'available', 'version', 'why not'], style: { head: [] } });
+      const enginesTable = terminalTable(['engine', 'available', 'version', 'why not']);
       for (const e of data.engines) enginesTable.push([e.name, mark(e.available), e.version, e.reason ?? '']);
-      const runtimesTable = new Table({ head: ['runtime', 'available', 'version'], style: { head: [] } });
+      const runtimesTable = terminalTable(['runtime', 'available', 'version']);
       for (const r of data.runtimes) runtimesTable.push([r.name, mark(r.available), r.version]);
       console.log(['suites', suitesTable.toString(), 'targets', targetsTable.toString(), 'engines', enginesTable.toString(), 'runtimes', runtimesTable.toString()].join('\n'));
     });

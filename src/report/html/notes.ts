@@ -1,0 +1,84 @@
+/** Warnings and problems in plain words: failed verifications, failed trials, cells without figures. */
+import type { Result, Summary } from '../../results/schema.js';
+import { esc } from './escape.js';
+import { FLAG_WORDS } from './data.js';
+
+const WARNING_TITLES: Record<string, string> = {
+  unavailable: 'Targets not run',
+  'generator-bound': 'Load generator at its limit',
+  'high-spread': 'Repeats far apart',
+  'few-requests': 'Too few responses',
+};
+
+function list(items: string[]): string {
+  return `<ul class="notes">${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
+}
+
+export function warningsHtml(result: Result): string {
+  if (result.warnings.length === 0) return '<p>No warnings: every figure below can be taken at face value, within the spread of its repeats.</p>';
+  const kinds = [...new Set(result.warnings.map((w) => w.kind))];
+  return kinds
+    .map((kind) => {
+      const messages = result.warnings.filter((w) => w.kind === kind).map((w) => esc(w.message));
+      const title = WARNING_TITLES[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+      return `<h3>${esc(title)} <span class="muted">(${messages.length})</span></h3>${list(messages)}`;
+    })
+    .join('\n');
+}
+
+function statusWords(summary: Summary): string {
+  if (summary.status === 'not-run') return 'not run';
+  if (summary.status === 'failed') return 'failed';
+  return 'measured, but every trial was invalid';
+}
+
+/** Cells without trustworthy figures, one line per target when every scenario of it fared the same. */
+function cellProblems(result: Result): string[] {
+  const bad = result.summaries.filter((s) => s.status !== 'measured');
+  const lines: string[] = [];
+  for (const target of [...new Set(bad.map((s) => s.target))]) {
+    const cells = bad.filter((s) => s.target === target);
+    const same = cells.every((s) => s.status === cells[0].status && s.reason === cells[0].reason);
+    if (same && cells.length === result.plan.scenarios.length) {
+      lines.push(`<strong>${esc(target)}</strong>: ${statusWords(cells[0])} in any scenario${cells[0].reason ? `: ${esc(cells[0].reason)}` : ''}`);
+      continue;
+    }
+    for (const s of cells) {
+      const flags = s.status === 'invalid' && s.flags.length ? ` (${esc(s.flags.map((f) => FLAG_WORDS[f] ?? f).join('; '))})` : '';
+      lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: ${statusWords(s)}${s.reason ? `: ${esc(s.reason)}` : ''}${flags}`);
+    }
+  }
+  return lines;
+}
+
+export function problemsHtml(result: Result): string {
+  const verification = result.verification
+    .filter((v) => !v.ok)
+    .flatMap((v) =>
+      (v.failures.length ? v.failures : [{ scenario: '*', request: '?', reason: 'failed' }]).map(
+        (f) =>
+          `<strong>${esc(v.target)}</strong> gave a wrong answer in round ${v.round}${f.scenario !== '*' ? ` (scenario ${esc(f.scenario)})` : ''} to <code>${esc(f.request)}</code>: ${esc(f.reason)}. Its figures for that scenario are left out: a fast wrong answer is not a result.`,
+      ),
+    );
+  const failedTrials = result.trials
+    .filter((t) => t.status === 'failed')
+    .map((t) => `<strong>${esc(t.target)}</strong> / ${esc(t.scenario)}, round ${t.round}: the trial failed${t.reason ? `: ${esc(t.reason)}` : ''}`);
+  const sections: string[] = [];
+  if (verification.length) sections.push(`<h3>Failed verifications</h3>${list(verification)}`);
+  const cells = cellProblems(result);
+  if (cells.length) sections.push(`<h3>Targets and scenarios without figures</h3>${list(cells)}`);
+  if (failedTrials.length) sections.push(`<h3>Failed trials</h3>${list(failedTrials)}`);
+  return sections.length ? sections.join('\n') : '<p>Every target answered every verification request correctly and every trial produced figures.</p>';
+}
+
+/** The flags that appear in a scenario's cells, explained, for under its charts. */
+export function flagNotes(summaries: Summary[]): string {
+  const flags = [...new Set(summaries.flatMap((s) => s.flags))];
+  if (flags.length === 0) return '';
+  return list(
+    flags.map((flag) => {
+      const targets = summaries.filter((s) => s.flags.includes(flag)).map((s) => s.target);
+      return `<code>${esc(flag)}</code> (${esc(targets.join(', '))}): ${esc(FLAG_WORDS[flag] ?? flag)}`;
+    }),
+  );
+}
