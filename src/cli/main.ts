@@ -4,6 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
 import { killAllGroups } from '../measure/process-group.js';
 import { gauntletVersion } from '../results/environment.js';
+import { registerAb } from './commands/ab.js';
+import { registerCompare } from './commands/compare.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerList } from './commands/list.js';
 import { registerReport } from './commands/report.js';
@@ -20,6 +22,8 @@ registerRun(program);
 registerList(program);
 registerVerify(program);
 registerReport(program);
+registerCompare(program);
+registerAb(program);
 registerDoctor(program);
 
 // A crash of gauntlet must not leave targets or generators behind.

@@ -23,6 +23,14 @@ export function selectScenarios(suite: Suite, names?: string[]): Scenario[] {
   });
 }
 
+/** One target by name, whatever its availability (an A/B run brings its own packages). */
+export async function findTarget(name: string): Promise<Target> {
+  const all = await loadTargets();
+  const target = all.find((t) => t.name === name);
+  if (!target) throw unknownValue('target', name, all.map((t) => t.name), '<target>');
+  return target;
+}
+
 export interface TargetSelection {
   runnable: Target[];
   unavailable: Array<{ target: string; reason: string }>;

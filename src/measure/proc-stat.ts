@@ -106,7 +106,25 @@ export function peakRssBytes(pid: number): number | undefined {
   }
 }
 
-/** 1-minute load average and the machine's CPU steal share since boot, where readable. */
+/** Machine-wide CPU time and the part a hypervisor stole, in ticks (from /proc/stat). */
+export function machineCpuTicks(): { total: number; steal: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user)
+    const total = fields.slice(0, 8).reduce((sum, x) => sum + x, 0);
+    return { total, steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Share of CPU time stolen by the hypervisor between two readings. */
+export function stealShare(before: { total: number; steal: number } | undefined, after: { total: number; steal: number } | undefined): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (after.steal - before.steal) / (after.total - before.total);
+}
+
+/** 1-minute load average. */
 export function loadAverage(): number | undefined {
   try {
     return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);

@@ -11,18 +11,17 @@ import { createProgress } from '../progress/progress.js';
 import { resultFromJournal } from '../results/assemble.js';
 import { collectEnvironment } from '../results/environment.js';
 import { Journal, readJournal } from '../results/journal.js';
-import type { Result, TargetInfo, Trial } from '../results/schema.js';
+import type { Plan, Result, TargetInfo, Trial, Verification } from '../results/schema.js';
 import { JOURNAL_FILE, writeResult } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
 import { allowedCores, pinSelf, planCores, tasksetAvailable } from './pinning.js';
-import { loadAverage } from './proc-stat.js';
-import { startTarget, TargetStartError, type RunningTarget } from './target-process.js';
-import { runTrial } from './trial.js';
-import { warmUp } from './warmup.js';
-import { verifyScenarios } from './verify.js';
+import { loadAverage, machineCpuTicks, stealShare } from './proc-stat.js';
+import { runVisit, type VisitContext } from './visit.js';
+import { summarize } from '../stats/summarize.js';
+import { unsettledCells } from '../stats/stability.js';
 
 export interface RunSettings {
   suite: Suite;
@@ -45,6 +44,8 @@ export interface RunSettings {
   readyTimeoutMs: number;
   pin: boolean;
   quiet: boolean;
+  /** Keep adding rounds until every cell's intervals are within ± this share of its median, or the budget is spent. */
+  untilStable?: { halfWidthShare: number; budgetSec: number };
 }
 
 export interface RunOutcome {
@@ -97,11 +98,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     packages,
   });
   const targetNames = settings.targets.map((t) => t.name);
-  const journal = Journal.create(join(runDir, JOURNAL_FILE), {
-    id,
-    startedAt: new Date().toISOString(),
-    environment,
-    plan: {
+  const journalPlan: Plan = {
       suite: settings.suite.name,
       targets: [...targetNames, ...settings.unavailable.map((u) => u.target)],
       scenarios: settings.scenarios.map((s) => s.name),
@@ -114,13 +111,22 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       engine: settings.engine.name,
       baseline: settings.baseline,
       seed: settings.seed,
-    },
+      untilStable: settings.untilStable,
+  };
+  const journal = Journal.create(join(runDir, JOURNAL_FILE), {
+    id,
+    startedAt: new Date().toISOString(),
+    environment,
+    plan: journalPlan,
     targets: settings.targets.map(targetInfo),
     unavailable: settings.unavailable,
   });
 
-  const visits = planVisits(targetNames, settings.scenarios.map((s) => s.name), settings.repeats, settings.seed);
-  const progress = createProgress(trialCount(visits), settings.quiet);
+  const ticksBefore = machineCpuTicks();
+  const startedMs = Date.now();
+  const scenarioNames = settings.scenarios.map((s) => s.name);
+  const queue = planVisits(targetNames, scenarioNames, settings.repeats, settings.seed);
+  const progress = createProgress(trialCount(queue), settings.quiet);
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (abort.signal.aborted) return;
@@ -130,52 +136,55 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  const broken = new Map<string, string>(); // target -> why it is not visited again
-  let trialIndex = 0;
-  const record = (trial: Omit<Trial, 'index'>) => {
-    const indexed = { ...trial, index: trialIndex++ };
-    journal.trial(indexed);
-    progress.trialFinished(indexed);
+  const trials: Trial[] = [];
+  const verification: Verification[] = [];
+  const broken = new Map<string, string>();
+  const context: VisitContext = {
+    suite: settings.suite.name,
+    scenarios: settings.scenarios,
+    engine: settings.engine,
+    runtime: settings.runtime,
+    cores,
+    load: trialLoad,
+    warmupSec: settings.warmupSec,
+    readyTimeoutMs: settings.readyTimeoutMs,
+    signal: abort.signal,
+    broken,
+    onTrialStart: (round, target, scenario) => progress.trialStarted(round, target, scenario),
+    onTrial(trial) {
+      const indexed = { ...trial, index: trials.length };
+      trials.push(indexed);
+      journal.trial(indexed);
+      progress.trialFinished(indexed);
+    },
+    onVerification(check) {
+      verification.push(check);
+      journal.verification(check);
+    },
+    note: (message) => progress.note(message),
+  };
+
+  let rounds = settings.repeats;
+  /** --until-stable: one more round of the targets whose cells are not settled, while the budget lasts. */
+  const nextRound = () => {
+    if (!settings.untilStable || (Date.now() - startedMs) / 1000 > settings.untilStable.budgetSec) return [];
+    const summaries = summarize({ plan: journalPlan, trials, verification, unavailable: settings.unavailable });
+    const targets = [...new Set(unsettledCells(summaries, settings.untilStable.halfWidthShare).map((s) => s.target))].filter((t) => !broken.has(t));
+    if (targets.length === 0) return [];
+    rounds++;
+    const visits = planVisits(targets, scenarioNames, 1, settings.seed + rounds).map((visit) => ({ ...visit, round: rounds }));
+    progress.extend(trialCount(visits));
+    return visits;
   };
 
   try {
-    for (const visit of visits) {
+    for (;;) {
       if (abort.signal.aborted) break;
-      const target = settings.targets.find((t) => t.name === visit.target)!;
-      const scenariosOfVisit = visit.scenarios.map((name) => settings.scenarios.find((s) => s.name === name)!);
-      let running: RunningTarget | undefined;
-      for (const scenario of scenariosOfVisit) {
-        if (abort.signal.aborted || broken.has(target.name)) break;
-        progress.trialStarted(visit.round, target.name, scenario.name);
-        const base = { round: visit.round, target: target.name, scenario: scenario.name, startedAt: new Date().toISOString(), flags: [] };
-        if (!running || running.process.hasExited()) {
-          try {
-            running = await startTarget({ target, suite: settings.suite.name, runtime: settings.runtime, cores: cores.server, readyTimeoutMs: settings.readyTimeoutMs });
-          } catch (error) {
-            const reason = (error as Error).message;
-            const exit = error instanceof TargetStartError ? { code: error.exitCode ?? null, signal: null, lastOutput: error.lastOutput } : undefined;
-            broken.set(target.name, reason);
-            record({ ...base, status: 'failed', reason, exit });
-            break;
-          }
-          const failures = await verifyScenarios(running.baseUrl, settings.scenarios);
-          journal.verification({ target: target.name, round: visit.round, ok: failures.length === 0, failures });
-          if (failures.length > 0) {
-            broken.set(target.name, 'failed verification');
-            progress.note(`${target.name} answered wrongly, it is not measured:\n${failures.map((f) => `  ${f.scenario}: ${f.request}: ${f.reason}`).join('\n')}`);
-            break;
-          }
-          if (settings.warmupSec > 0) {
-            await warmUp(running, scenariosOfVisit, settings.engine, { ...trialLoad, durationSec: settings.warmupSec }, { cores: cores.engine, signal: abort.signal }).catch(
-              () => undefined, // a target that died warming up is caught by the trial that follows
-            );
-          }
-        }
-        record(
-          await runTrial({ round: visit.round, running, scenario, engine: settings.engine, load: trialLoad, engineCores: cores.engine, signal: abort.signal }),
-        );
-      }
-      await running?.process.stop();
+      if (queue.length === 0) queue.push(...nextRound());
+      const visit = queue.shift();
+      if (!visit) break;
+      if (broken.has(visit.target)) continue;
+      await runVisit(settings.targets.find((t) => t.name === visit.target)!, visit, context);
     }
   } finally {
     await settings.engine.close();
@@ -190,6 +199,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     complete: !interrupted,
     interruption: interrupted ? String((abort.signal.reason as Error).message) : undefined,
     loadAverageAfter: loadAverage(),
+    cpuStealShare: stealShare(ticksBefore, machineCpuTicks()),
   });
   const result = resultFromJournal(readJournal(journal.file));
   writeResult(runDir, result);

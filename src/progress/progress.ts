@@ -8,6 +8,8 @@ import type { Trial } from '../results/schema.js';
 export interface Progress {
   trialStarted(round: number, target: string, scenario: string): void;
   trialFinished(trial: Trial): void;
+  /** More trials were planned (adaptive rounds). */
+  extend(trials: number): void;
   note(message: string): void;
   stop(): void;
 }
@@ -35,6 +37,9 @@ class BarProgress implements Progress {
   trialFinished(trial: Trial): void {
     this.bar.increment(1, { task: `${trial.target} / ${trial.scenario}: ${trialLine(trial)}` });
   }
+  extend(trials: number): void {
+    this.bar.setTotal(this.bar.getTotal() + trials);
+  }
   note(message: string): void {
     this.bar.stop();
     process.stderr.write(`${message}\n`);
@@ -49,7 +54,10 @@ class LineProgress implements Progress {
   private done = 0;
   private readonly started = Date.now();
 
-  constructor(private readonly total: number) {}
+  constructor(private total: number) {}
+  extend(trials: number): void {
+    this.total += trials;
+  }
   trialStarted(round: number, target: string, scenario: string): void {
     process.stderr.write(`[${this.done + 1}/${this.total}] round ${round}: ${target} / ${scenario}${this.eta()}\n`);
   }
@@ -69,6 +77,6 @@ class LineProgress implements Progress {
 }
 
 export function createProgress(total: number, quiet = false): Progress {
-  if (quiet) return { trialStarted() {}, trialFinished() {}, note: (m) => process.stderr.write(`${m}\n`), stop() {} };
+  if (quiet) return { trialStarted() {}, trialFinished() {}, extend() {}, note: (m) => process.stderr.write(`${m}\n`), stop() {} };
   return process.stderr.isTTY ? new BarProgress(total) : new LineProgress(total);
 }

@@ -1,4 +1,5 @@
 /** Number formatting shared by every report: 61,234 req/s; 18.2 µs; 54 MB. */
+import type { Spread } from '../results/schema.js';
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export function formatInt(value: number | undefined): string {
@@ -22,9 +23,15 @@ export function formatRatio(ratio: number | undefined): string {
   return ratio === undefined ? '–' : `${Math.round(ratio * 100)} %`;
 }
 
-/** "61,234 [58,100–62,000]": median and the range of the repeats. */
-export function formatSpread(spread: { median: number; min: number; max: number } | undefined, digits = 0): string {
+/** "61,234 [58,100–62,000]": the median and its interval. `scale` turns bytes into MB and the like. */
+export function formatSpread(spread: Spread | undefined, digits = 0, scale = 1): string {
   if (!spread) return '–';
-  const f = (x: number) => (digits === 0 ? formatInt(x) : x.toFixed(digits));
-  return spread.min === spread.max ? f(spread.median) : `${f(spread.median)} [${f(spread.min)}–${f(spread.max)}]`;
+  const f = (x: number) => (digits === 0 ? formatInt(x / scale) : (x / scale).toFixed(digits));
+  const { low, high } = spread.interval;
+  return low === high ? f(spread.median) : `${f(spread.median)} [${f(low)}–${f(high)}]`;
+}
+
+/** "75 %": the confidence an interval really has. */
+export function formatConfidence(confidence: number): string {
+  return `${Math.floor(confidence * 1000) / 10} %`;
 }

@@ -1,7 +1,7 @@
 /** The Markdown report, ready to paste into a README or a pull request. */
 import { markdownTable } from 'markdown-table';
 import type { Result } from '../results/schema.js';
-import { COLUMNS, countMeasured, machineLine, methodLine, reportTables } from './rows.js';
+import { COLUMNS, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 
 /** Pipes inside a cell would split it. */
 function cell(text: string): string {
@@ -18,14 +18,14 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
   out.push(`* **Method:** ${methodLine(result)}`);
   out.push(`* **Trials:** ${countMeasured(result)}`, '');
   out.push(
-    'Figures are medians over the repeats, `[min–max]` their range. CPU µs/req is the server\'s CPU time over the measured window divided by the responses in it; ' +
+    `Reading: ${intervalLine(result)}. CPU µs/req is the server's CPU time over the measured window divided by the responses in it; ` +
       '"vs baseline" is median req/s against the baseline target in the same run.',
   );
   for (const table of reportTables(result, scenarioDescriptions)) {
     out.push('', `## ${table.scenario}`, '');
     if (table.description) out.push(table.description, '');
     if (table.rows.length > 0) {
-      out.push(markdownTable([[...COLUMNS], ...table.rows.map((row) => row.map(cell))], { align: ['l', 'r', 'c', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'l'] }));
+      out.push(markdownTable([[...COLUMNS], ...table.rows.map((row) => row.map(cell))], { align: ['l', 'r', 'c', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'l'] }));
     }
     if (table.notMeasured.length > 0) {
       out.push('', 'Not measured:', '');

@@ -4,18 +4,19 @@
  * and the flags. Terminal and Markdown render the same rows.
  */
 import type { Result, Summary, TargetInfo } from '../results/schema.js';
-import { formatFixed, formatInt, formatMegabits, formatMegabytes, formatRatio, formatSpread } from './format.js';
+import { formatConfidence, formatFixed, formatInt, formatMegabits, formatRatio, formatSpread } from './format.js';
 
 export const COLUMNS = [
   'Target',
   'Version',
   'Router',
-  'Req/s median [min–max]',
-  'Latency p50 / p99 (ms)',
+  'Req/s',
+  'p50 (ms)',
+  'p99 (ms)',
   'Output (Mb/s)',
   'CPU µs/req',
   'Max CPU (%)',
-  'Max memory (MB)',
+  'Peak RSS (MB)',
   'vs baseline',
   'Validation',
   'Flags',
@@ -42,11 +43,12 @@ function row(summary: Summary, info: TargetInfo | undefined, result: Result): st
     versionOf(info, result.environment.node),
     info ? (info.router ? '✓' : '✗') : '–',
     formatSpread(summary.requestsPerSec),
-    `${formatFixed(summary.latencyMs?.p50, 2)} / ${formatFixed(summary.latencyMs?.p99, 2)}`,
+    formatFixed(summary.latencyMs?.p50, 1),
+    formatSpread(summary.latencyP99Ms, 1),
     formatMegabits(summary.bytesPerSec),
-    formatFixed(summary.cpuUsPerRequest?.median),
+    formatSpread(summary.cpuUsPerRequest, 1),
     formatInt(summary.maxCpuPercent),
-    formatMegabytes(summary.peakRssBytes),
+    formatSpread(summary.peakRss, 0, 1024 * 1024),
     summary.target === result.plan.baseline ? 'baseline' : formatRatio(summary.ratioToBaseline),
     validation,
     [summary.status === 'invalid' ? 'INVALID' : '', ...summary.flags].filter(Boolean).join(', '),
@@ -74,6 +76,17 @@ export function methodLine(result: Result): string {
   return (
     `${plan.repeats} interleaved round(s); each trial ${environment.engine.name} ${environment.engine.flags}; ` +
     `${plan.runtime}; ${environment.pinning.note}`
+  );
+}
+
+/** How to read the brackets: the interval's method and the confidence it has with these repeats. */
+export function intervalLine(result: Result): string {
+  const levels = result.summaries.map((s) => s.requestsPerSec?.interval.confidence).filter((c): c is number => c !== undefined);
+  if (levels.length === 0) return 'no figures';
+  const lowest = Math.min(...levels);
+  return (
+    `figures are medians over the repeats; [low–high] is a distribution-free interval of the median ` +
+    `with ${formatConfidence(lowest)} confidence${lowest < 0.95 ? ` (95 % needs 6 or more repeats: --repeats 6)` : ''}`
   );
 }
 

@@ -1,6 +1,6 @@
 /** The terminal report: one table per scenario, then what was not measured and the warnings. */
 import type { Result } from '../results/schema.js';
-import { COLUMNS, countMeasured, machineLine, methodLine, reportTables } from './rows.js';
+import { COLUMNS, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { terminalTable } from './terminal-table.js';
 
 export function renderTerminal(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
@@ -9,6 +9,7 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
   out.push(`machine: ${machineLine(result)}`);
   out.push(`method:  ${methodLine(result)}`);
   out.push(`trials:  ${countMeasured(result)}`);
+  out.push(`reading: ${intervalLine(result)}`);
   for (const table of reportTables(result, scenarioDescriptions)) {
     out.push('', `scenario ${table.scenario}${table.description ? ` — ${table.description}` : ''}`);
     if (table.rows.length > 0) {

@@ -50,10 +50,12 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     reason: valid.length > 0 ? undefined : 'every trial was invalid: see its flags',
     requestsPerSec: spreadOf(measurements.map((m) => m.requestsPerSec)),
     latencyMs: medianLatency(measurements.map((m) => m.latencyMs)),
+    latencyP99Ms: spreadOf(measurements.map((m) => m.latencyMs.p99)),
     bytesPerSec: medianOf(measurements.map((m) => m.bytesPerSec)),
     cpuUsPerRequest: spreadOf(measurements.map((m) => m.server.cpuUsPerRequest)),
     maxCpuPercent: medianOf(measurements.map((m) => m.server.maxCpuPercent)),
     peakRssBytes: Math.max(...measurements.map((m) => m.server.peakRssBytes)),
+    peakRss: spreadOf(measurements.map((m) => m.server.peakRssBytes)),
     generatorCpuCores: medianOf(measurements.map((m) => m.generator.cpuCores)),
   };
 }

@@ -3,12 +3,15 @@
  * hyperfine's: each says which cell, what happened, and what the number then means.
  */
 import type { Environment, Plan, Summary, Trial, Verification, Warning } from '../results/schema.js';
-import { relativeRange } from './describe.js';
+import { relativeHalfWidth, relativeRange } from './describe.js';
+import { unsettledCells } from './stability.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
 export const HIGH_SPREAD = 0.1;
 /** Below this many responses, a p99 rests on fewer than ten samples. */
 export const MIN_REQUESTS_FOR_P99 = 1000;
+/** Above this share of CPU time stolen by a hypervisor, the machine was shared. */
+export const MAX_STEAL_SHARE = 0.02;
 
 export interface WarningInput {
   plan: Plan;
@@ -75,12 +78,31 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     }
   }
   const cores = input.environment.allowedCores.length;
-  for (const [when, load] of [
-    ['before', input.environment.loadAverageBefore],
-    ['after', input.environment.loadAverageAfter],
-  ] as const) {
-    if (load !== undefined && load > cores * 0.75 && when === 'before') {
-      add('busy-machine', `the machine was busy ${when} the run (load average ${load.toFixed(2)} on ${cores} cores): expect noisy numbers`);
+  const loadBefore = input.environment.loadAverageBefore;
+  if (loadBefore !== undefined && loadBefore > cores * 0.75) {
+    add('busy-machine', `the machine was busy before the run (load average ${loadBefore.toFixed(2)} on ${cores} cores): expect noisy numbers`);
+  }
+  const steal = input.environment.cpuStealShare;
+  if (steal !== undefined && steal > MAX_STEAL_SHARE) {
+    add('cpu-steal', `the hypervisor took ${percent(steal)} of the CPU time during the run (steal): other tenants shared this machine, expect noisy numbers`);
+  }
+  const confidences = summaries.flatMap((s) => (s.requestsPerSec ? [s.requestsPerSec.interval.confidence] : []));
+  if (confidences.length > 0 && Math.min(...confidences) < 0.95) {
+    add(
+      'few-repeats',
+      `with ${input.plan.repeats} repeat(s) the intervals have only ${percent(Math.min(...confidences))} confidence; 6 or more repeats give 95 % (--repeats 6)`,
+    );
+  }
+  if (input.plan.untilStable) {
+    const target = Math.round(input.plan.untilStable.halfWidthShare * 1000) / 10;
+    for (const cell of unsettledCells(summaries, input.plan.untilStable.halfWidthShare)) {
+      const width = cell.requestsPerSec ? Math.round(relativeHalfWidth(cell.requestsPerSec) * 1000) / 10 : undefined;
+      add(
+        'unsettled',
+        `${cell.target}/${cell.scenario} never settled within the budget: req/s ±${width} % after ${cell.validTrials} clean trials (asked ±${target} % at 95 %)`,
+        cell.target,
+        cell.scenario,
+      );
     }
   }
   if (!input.environment.pinning.pinned) add('not-pinned', input.environment.pinning.note);

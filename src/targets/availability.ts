@@ -9,11 +9,16 @@ export interface Availability {
   reason?: string;
 }
 
-/** Version of an installed package (alias names included), read from node_modules. */
-export function installedVersion(pkg: string): string | undefined {
-  const file = join(projectRoot, 'node_modules', pkg, 'package.json');
-  if (!existsSync(file)) return undefined;
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
+/**
+ * Version of an installed package (alias names included), read from node_modules: first in
+ * the given roots (an A/B variant's own install), then in gauntlet's.
+ */
+export function installedVersion(pkg: string, roots: string[] = []): string | undefined {
+  for (const root of [...roots, projectRoot]) {
+    const file = join(root, 'node_modules', pkg, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
+  }
+  return undefined;
 }
 
 export function targetAvailability(target: Target, suite?: string): Availability {
@@ -22,7 +27,7 @@ export function targetAvailability(target: Target, suite?: string): Availability
   if (target.minNode && nodeMajor < target.minNode) {
     return { available: false, reason: `needs Node >= ${target.minNode}, this is ${process.version}` };
   }
-  const missing = target.packages.filter((pkg) => !installedVersion(pkg));
+  const missing = target.packages.filter((pkg) => !installedVersion(pkg, target.packageRoots));
   if (missing.length > 0) {
     return { available: false, reason: `not installed: ${missing.join(', ')} (run npm install)` };
   }
@@ -35,5 +40,5 @@ export function targetAvailability(target: Target, suite?: string): Availability
 }
 
 export function packageVersions(target: Target): Record<string, string> {
-  return Object.fromEntries(target.packages.map((pkg) => [pkg, installedVersion(pkg) ?? 'missing']));
+  return Object.fromEntries(target.packages.map((pkg) => [pkg, installedVersion(pkg, target.packageRoots) ?? 'missing']));
 }

@@ -12,6 +12,8 @@ import type { TargetManifest } from './_lib/manifest.js';
 export interface Target extends TargetManifest {
   /** Absolute folder of the compiled target. */
   dir: string;
+  /** Folders whose node_modules hold this target's own package versions (A/B variants). */
+  packageRoots?: string[];
 }
 
 let cache: Target[] | undefined;

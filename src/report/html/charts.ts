@@ -4,8 +4,8 @@
  * report alike.
  */
 import type { CustomSeriesOption, CustomSeriesRenderItem, EChartsOption, LineSeriesOption } from 'echarts';
-import { LATENCY_PERCENTILES, type Result, type Summary } from '../../results/schema.js';
-import { formatFixed, formatInt, formatMegabytes } from '../format.js';
+import { LATENCY_PERCENTILES, type Result, type Spread, type Summary } from '../../results/schema.js';
+import { formatConfidence, formatFixed, formatInt, formatMegabytes } from '../format.js';
 import { barLabel, chartedSummaries, representativeTrial, slug, targetIndex } from './data.js';
 import { AXIS, BAR, BAR_BASELINE, BAR_INVALID, FONT_FAMILY, GRID, TEXT, seriesLook } from './theme.js';
 
@@ -107,7 +107,7 @@ function barChart(input: BarChartInput): ChartSpec {
       type: 'text',
       x: end + 6,
       y: centre[1],
-      style: { text: item.valueText, fill: TEXT, font: `12px ${FONT_FAMILY}`, verticalAlign: 'middle', align: 'left' },
+      style: { text: item.valueText, fill: TEXT, font: `13px ${FONT_FAMILY}`, verticalAlign: 'middle', align: 'left' },
     });
     return { type: 'group', children };
   };
@@ -125,9 +125,10 @@ function barChart(input: BarChartInput): ChartSpec {
   const option: EChartsOption = {
     ...base(input.title),
     legend: input.rangeLegend
-      ? { top: 38, left: 8, itemWidth: 18, itemHeight: 10, textStyle: { ...textStyle, fontSize: 12 }, data: [input.barLegend, input.rangeLegend] }
+      ? { top: 38, left: 8, itemGap: 28, itemWidth: 18, itemHeight: 10, textStyle: { ...textStyle, fontSize: 12 }, data: [input.barLegend, input.rangeLegend] }
       : undefined,
-    grid: { left: 12, right: 96, top, bottom: 12, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+    // Room for the longest name beyond what echarts estimates, in case the reader's font runs wider.
+    grid: { left: 12 + longest(items.map((item) => item.label)) * 1.5, right: 96, top, bottom: 12, outerBoundsMode: 'same', outerBoundsContain: 'all' },
     xAxis: valueAxis(input.axisName, input.tickFormat, { min: 0 }),
     yAxis: {
       type: 'category',
@@ -152,6 +153,10 @@ function barChart(input: BarChartInput): ChartSpec {
   return { id: input.id, title: input.title, caption: input.caption, width: WIDTH, height, option };
 }
 
+function longest(texts: string[]): number {
+  return Math.max(0, ...texts.map((text) => text.length));
+}
+
 function barColour(result: Result, summary: Summary): string {
   if (summary.status === 'invalid') return BAR_INVALID;
   return summary.target === result.plan.baseline ? BAR_BASELINE : BAR;
@@ -161,32 +166,43 @@ function repeatsWord(result: Result): string {
   return `${result.plan.repeats} repeat${result.plan.repeats === 1 ? '' : 's'}`;
 }
 
+/** "interval of the median (75 % confidence)": the whiskers' legend, with the lowest confidence any cell has. */
+function intervalLegend(spreads: Spread[]): string {
+  const confidences = spreads.map((s) => s.interval.confidence);
+  const lowest = Math.min(...confidences);
+  if (lowest <= 0) return 'interval of the median';
+  return `interval of the median (${confidences.every((c) => c === lowest) ? '' : '≥ '}${formatConfidence(lowest)} confidence)`;
+}
+
+const INTERVAL_NOTE =
+  'Whiskers: a distribution-free confidence interval of the median from the order statistics of the repeats, the same bracket the table shows; with few repeats it is simply the lowest to the highest repeat, at the confidence given in the legend.';
+
 const MARK_NOTE =
   '"(baseline)" marks the baseline target, "(invalid)" a cell whose trials were all invalid (grey bar), "*" a cell with flagged trials (see the table and the warnings).';
 
-/** Median req/s per target, best first, with the min–max range of the repeats as whiskers. */
+/** Median req/s per target, best first, with the interval of the median as whiskers. */
 export function throughputChart(result: Result, scenario: string): ChartSpec | undefined {
   const cells = chartedSummaries(result, scenario).sort((a, b) => b.requestsPerSec!.median - a.requestsPerSec!.median);
   if (cells.length === 0) return undefined;
   return barChart({
     id: `throughput-${slug(scenario)}`,
     title: `Throughput: ${scenario} (higher is better)`,
-    caption: `Bars: median requests per second over the ${repeatsWord(result)}; whiskers: the lowest and highest repeat (min–max, not a confidence interval). ${MARK_NOTE}`,
+    caption: `Bars: median requests per second over the ${repeatsWord(result)}. ${INTERVAL_NOTE} ${MARK_NOTE}`,
     axisName: 'requests per second (req/s)',
     tickFormat: formatInt,
     barLegend: `median req/s (${repeatsWord(result)})`,
-    rangeLegend: 'min–max of the repeats',
+    rangeLegend: intervalLegend(cells.map((s) => s.requestsPerSec!)),
     items: cells.map((s) => ({
       label: barLabel(result, s),
       value: s.requestsPerSec!.median,
-      range: [s.requestsPerSec!.min, s.requestsPerSec!.max],
+      range: [s.requestsPerSec!.interval.low, s.requestsPerSec!.interval.high],
       valueText: formatInt(s.requestsPerSec!.median),
       colour: barColour(result, s),
     })),
   });
 }
 
-/** Server CPU time per response, cheapest first, with the min–max range of the repeats. */
+/** Server CPU time per response, cheapest first, with the interval of the median as whiskers. */
 export function cpuChart(result: Result, scenario: string): ChartSpec | undefined {
   const cells = chartedSummaries(result, scenario)
     .filter((s) => s.cpuUsPerRequest)
@@ -195,39 +211,43 @@ export function cpuChart(result: Result, scenario: string): ChartSpec | undefine
   return barChart({
     id: `cpu-${slug(scenario)}`,
     title: `CPU cost per request: ${scenario} (lower is better)`,
-    caption: `Server CPU time over the measured window divided by the responses in it, in microseconds. Bars: median over the ${repeatsWord(result)}; whiskers: min–max. Unlike req/s, this does not depend on how fast the load generator is. ${MARK_NOTE}`,
+    caption: `Server CPU time over the measured window divided by the responses in it, in microseconds; unlike req/s, it does not depend on how fast the load generator is. Bars: median over the ${repeatsWord(result)}. ${INTERVAL_NOTE} ${MARK_NOTE}`,
     axisName: 'server CPU per request (µs)',
     tickFormat: (v) => formatFixed(v, v >= 10 || v === 0 ? 0 : 1),
     barLegend: `median CPU µs/req (${repeatsWord(result)})`,
-    rangeLegend: 'min–max of the repeats',
+    rangeLegend: intervalLegend(cells.map((s) => s.cpuUsPerRequest!)),
     items: cells.map((s) => ({
       label: barLabel(result, s),
       value: s.cpuUsPerRequest!.median,
-      range: [s.cpuUsPerRequest!.min, s.cpuUsPerRequest!.max],
+      range: [s.cpuUsPerRequest!.interval.low, s.cpuUsPerRequest!.interval.high],
       valueText: `${formatFixed(s.cpuUsPerRequest!.median)} µs`,
       colour: barColour(result, s),
     })),
   });
 }
 
-/** Highest RSS of the server process group seen in any repeat, smallest first. */
+/** Peak RSS of the server process group: the median over the repeats of each trial's peak, smallest first. */
 export function peakRssChart(result: Result, scenario: string): ChartSpec | undefined {
+  const peak = (s: Summary) => s.peakRss?.median ?? s.peakRssBytes;
   const cells = chartedSummaries(result, scenario)
-    .filter((s) => s.peakRssBytes !== undefined)
-    .sort((a, b) => a.peakRssBytes! - b.peakRssBytes!);
+    .filter((s) => peak(s) !== undefined)
+    .sort((a, b) => peak(a)! - peak(b)!);
   if (cells.length === 0) return undefined;
   const mb = (bytes: number) => bytes / 1024 / 1024;
+  const spreads = cells.map((s) => s.peakRss).filter((s): s is Spread => s !== undefined);
   return barChart({
     id: `peak-rss-${slug(scenario)}`,
     title: `Peak memory: ${scenario} (lower is better)`,
-    caption: `The highest resident set size (RSS) of the server's process group sampled during any of the ${repeatsWord(result)}, in MB (1 MB = 1,048,576 bytes). ${MARK_NOTE}`,
+    caption: `The highest resident set size (RSS) of the server's process group sampled in a trial, in MB (1 MB = 1,048,576 bytes). Bars: median of those peaks over the ${repeatsWord(result)}.${spreads.length ? ` ${INTERVAL_NOTE}` : ''} ${MARK_NOTE}`,
     axisName: 'peak RSS (MB)',
     tickFormat: formatInt,
-    barLegend: 'peak RSS',
+    barLegend: `median peak RSS (${repeatsWord(result)})`,
+    rangeLegend: spreads.length ? intervalLegend(spreads) : undefined,
     items: cells.map((s) => ({
       label: barLabel(result, s),
-      value: mb(s.peakRssBytes!),
-      valueText: `${formatMegabytes(s.peakRssBytes)} MB`,
+      value: mb(peak(s)!),
+      range: s.peakRss ? [mb(s.peakRss.interval.low), mb(s.peakRss.interval.high)] : undefined,
+      valueText: `${formatMegabytes(peak(s))} MB`,
       colour: barColour(result, s),
     })),
   });
@@ -329,7 +349,7 @@ export function rssSeriesChart(result: Result, scenario: string): ChartSpec | un
   );
   const option: EChartsOption = {
     ...frame.option,
-    xAxis: valueAxis('time since the measured window started (s)', (v) => String(Number(v.toFixed(2))), { nameGap: 30 }),
+    xAxis: valueAxis('time since the measured window started (s)', (v) => String(Number(v.toFixed(2))), { nameGap: 30, min: 0, max: 'dataMax' }),
     yAxis: valueAxis('RSS (MB)', formatInt, { scale: true, nameGap: 44 }),
     series: picked.map((p) =>
       lineSeries(

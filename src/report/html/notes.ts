@@ -8,18 +8,26 @@ const WARNING_TITLES: Record<string, string> = {
   'generator-bound': 'Load generator at its limit',
   'high-spread': 'Repeats far apart',
   'few-requests': 'Too few responses',
+  'short-window': 'Short measured windows',
+  'busy-machine': 'Busy machine',
+  'not-pinned': 'Processes not pinned to cores',
+  incomplete: 'Run incomplete',
 };
+
+/** Kinds that problemsHtml states from the raw data already; listing them twice would only add noise. */
+const SHOWN_AS_PROBLEMS = new Set(['unavailable', 'verification', 'failed-trial']);
 
 function list(items: string[]): string {
   return `<ul class="notes">${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 }
 
 export function warningsHtml(result: Result): string {
-  if (result.warnings.length === 0) return '<p>No warnings: every figure below can be taken at face value, within the spread of its repeats.</p>';
-  const kinds = [...new Set(result.warnings.map((w) => w.kind))];
+  const warnings = result.warnings.filter((w) => !SHOWN_AS_PROBLEMS.has(w.kind));
+  if (warnings.length === 0) return '<p>No warnings: the figures below can be taken at face value, within the spread of their repeats.</p>';
+  const kinds = [...new Set(warnings.map((w) => w.kind))];
   return kinds
     .map((kind) => {
-      const messages = result.warnings.filter((w) => w.kind === kind).map((w) => esc(w.message));
+      const messages = warnings.filter((w) => w.kind === kind).map((w) => esc(w.message));
       const title = WARNING_TITLES[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
       return `<h3>${esc(title)} <span class="muted">(${messages.length})</span></h3>${list(messages)}`;
     })
@@ -34,8 +42,9 @@ function statusWords(summary: Summary): string {
 
 /** Cells without trustworthy figures, one line per target when every scenario of it fared the same. */
 function cellProblems(result: Result): string[] {
-  const bad = result.summaries.filter((s) => s.status !== 'measured');
-  const lines: string[] = [];
+  const unavailable = new Map(result.unavailable.map((u) => [u.target, u.reason]));
+  const lines = [...unavailable].map(([target, reason]) => `<strong>${esc(target)}</strong> was not run, because it is unavailable here: ${esc(reason)}`);
+  const bad = result.summaries.filter((s) => s.status !== 'measured' && !unavailable.has(s.target));
   for (const target of [...new Set(bad.map((s) => s.target))]) {
     const cells = bad.filter((s) => s.target === target);
     const same = cells.every((s) => s.status === cells[0].status && s.reason === cells[0].reason);

@@ -22,7 +22,7 @@ body {
   margin: 0; background: var(--bg); color: var(--fg);
   font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
 }
-main { max-width: 1040px; margin: 0 auto; padding: 24px 20px 64px; }
+main { max-width: 1240px; margin: 0 auto; padding: 24px 20px 64px; }
 h1 { font-size: 1.7rem; margin: 0 0 4px; }
 h2 { font-size: 1.35rem; margin: 40px 0 8px; padding-bottom: 4px; border-bottom: 1px solid var(--border); }
 h3 { font-size: 1.05rem; margin: 24px 0 6px; }
@@ -46,17 +46,18 @@ ${tokenCss('figure.chart svg', 'light')}
 ${tokenCss('figure.chart svg', 'dark')}
 }
 .table-wrap { overflow-x: auto; border: 1px solid var(--border); border-radius: 8px; background: var(--card); }
-table { border-collapse: collapse; width: 100%; font-size: 0.88rem; }
-th, td { padding: 6px 10px; text-align: left; border-bottom: 1px solid var(--border); vertical-align: top; }
+table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
+th, td { padding: 5px 8px; text-align: left; border-bottom: 1px solid var(--border); vertical-align: top; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-td.num { white-space: nowrap; }
+td.num, td.name, td.nowrap { white-space: nowrap; }
+td code { white-space: nowrap; }
 thead th { background: var(--head); position: sticky; top: 0; }
 tbody tr:nth-child(even) { background: var(--row-alt); }
 tbody tr:last-child td { border-bottom: none; }
-table.sortable thead th { cursor: pointer; user-select: none; white-space: nowrap; }
-table.sortable thead th::after { content: " \\2195"; color: var(--muted); font-size: 0.8em; }
-table.sortable thead th[aria-sort="ascending"]::after { content: " \\25B2"; color: var(--fg); }
-table.sortable thead th[aria-sort="descending"]::after { content: " \\25BC"; color: var(--fg); }
+table.sortable thead th { cursor: pointer; user-select: none; }
+table.sortable thead th::after { content: "\\00a0\\2195"; color: var(--muted); font-size: 0.8em; }
+table.sortable thead th[aria-sort="ascending"]::after { content: "\\00a0\\25B2"; color: var(--fg); }
+table.sortable thead th[aria-sort="descending"]::after { content: "\\00a0\\25BC"; color: var(--fg); }
 table.sortable thead th:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 footer { margin-top: 48px; color: var(--muted); font-size: 0.85rem; }
 `;

@@ -7,13 +7,14 @@ import { esc } from './escape.js';
 type SortKey = (summary: Summary) => number | undefined;
 
 /** Raw values behind the formatted columns of rows.ts; a column not listed sorts by the number its text starts with, or by text. */
-const SORT_KEYS: Record<string, SortKey> = {
-  'Req/s median [min–max]': (s) => s.requestsPerSec?.median,
-  'Latency p50 / p99 (ms)': (s) => (s.latencyMs ? s.latencyMs.p50 + s.latencyMs.p99 / 1e9 : undefined),
+const SORT_KEYS: Record<string, SortKey | undefined> = {
+  'Req/s': (s) => s.requestsPerSec?.median,
+  'p50 (ms)': (s) => s.latencyMs?.p50,
+  'p99 (ms)': (s) => s.latencyP99Ms?.median ?? s.latencyMs?.p99,
   'Output (Mb/s)': (s) => s.bytesPerSec,
   'CPU µs/req': (s) => s.cpuUsPerRequest?.median,
   'Max CPU (%)': (s) => s.maxCpuPercent,
-  'Max memory (MB)': (s) => s.peakRssBytes,
+  'Peak RSS (MB)': (s) => s.peakRss?.median ?? s.peakRssBytes,
   'vs baseline': (s) => s.ratioToBaseline,
 };
 
@@ -25,6 +26,8 @@ function leadingNumber(text: string): number | undefined {
 }
 
 function cell(column: string, text: string, summary: Summary | undefined): string {
+  if (column === 'Target') return `<td class="name"><strong>${esc(text)}</strong></td>`;
+  if (column === 'Flags') return `<td class="nowrap">${esc(text)}</td>`;
   if (TEXT_COLUMNS.has(column)) return `<td>${esc(text)}</td>`;
   const known = SORT_KEYS[column];
   const value = known && summary ? known(summary) : leadingNumber(text);
@@ -54,7 +57,7 @@ export function targetsTable(result: Result): string {
       .join(', ');
     const homepage = /^https?:\/\//.test(t.homepage) ? `<a href="${esc(t.homepage)}" rel="noopener noreferrer">${esc(t.homepage.replace(/^https?:\/\//, ''))}</a>` : esc(t.homepage);
     return (
-      `<tr><td><strong>${esc(t.title)}</strong><br><span class="muted">${esc(t.name)}</span></td>` +
+      `<tr><td class="name"><strong>${esc(t.title)}</strong><br><span class="muted">${esc(t.name)}</span></td>` +
       `<td>${packages || 'node built-ins'}</td><td>${esc(t.layer ?? '')}</td><td>${esc(t.features.join(', '))}</td>` +
       `<td>${esc(t.description)}</td><td>${homepage}</td></tr>`
     );

@@ -35,7 +35,7 @@ export const SERIES_COLOURS = [
   '#d6278f',
 ] as const;
 export const LINE_TYPES = ['solid', 'dashed', 'dotted'] as const;
-export const SYMBOLS = ['circle', 'rect', 'triangle', 'diamond', 'roundRect', 'pin'] as const;
+export const SYMBOLS = ['circle', 'rect', 'triangle', 'diamond', 'emptyCircle', 'emptyTriangle'] as const;
 
 export interface SeriesLook {
   color: string;
@@ -52,7 +52,12 @@ export function seriesLook(n: number): SeriesLook {
   };
 }
 
-export const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+/**
+ * Chart text: Arial-metric fonts, because echarts lays out static SVG (legend spacing, room for
+ * axis labels) with a built-in table of Helvetica/Arial glyph widths; a wider font would overlap.
+ * No double quotes: echarts writes the family into a style="…" attribute without escaping them.
+ */
+export const FONT_FAMILY = "Arial, 'Liberation Sans', Helvetica, 'Helvetica Neue', sans-serif";
 
 /** Token colours for light and dark backgrounds, used by the page CSS and standalone SVG files. */
 export const TOKEN_COLOURS = {

@@ -1,0 +1,84 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { variantTarget } from '../../ab/install-variant.js';
+import { parseVariantSpec } from '../../ab/variant-spec.js';
+import { compareCells, pairsWithinRun } from '../../compare/cells.js';
+import { FIGURES } from '../../compare/figures.js';
+import { renderComparisonMarkdown, type ComparisonReport } from '../../compare/render.js';
+import { UserError } from '../../core/errors.js';
+import { executeRun } from '../../measure/run.js';
+import { smallestPValue } from '../../stats/compare.js';
+import { targetAvailability } from '../../targets/availability.js';
+import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
+import { addLoadOptions, loadSettings, type LoadFlags } from '../load-options.js';
+import { publishRun } from '../run-output.js';
+import { findTarget, selectScenarios, selectSuite } from '../selection.js';
+
+/** Enough rounds that the test can reach a verdict at 5 % (6 vs 6 gives p down to 0.002). */
+export const AB_REPEATS = 6;
+
+export function registerAb(program: Command): void {
+  const command = program
+    .command('ab')
+    .description('A/B two versions of one framework in one interleaved run (A B A B …) and gate on regressions')
+    .argument('<target>', 'the target whose framework is swapped (fastify, koa, nest-fastify, …)')
+    .argument('<before>', 'version A: name@version or name@file:path (e.g. fastify@5.11.0)')
+    .argument('<after>', 'version B: name@version or name@file:path (e.g. fastify@file:../fastify)');
+  addCompareOptions(addLoadOptions(command, AB_REPEATS))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  gauntlet ab fastify fastify@5.11.0 fastify@5.12.8
+  gauntlet ab fastify fastify@5.12.8 fastify@file:../fastify --scenarios json,param --repeats 10
+  gauntlet ab nest-fastify fastify@5.11.0 fastify@5.12.8 --gate rps,cpu,p99 --threshold 3 --markdown ab.md
+Each version is installed into .gauntlet/ab/<version>/ (a local checkout every time, as if
+published). Exit code 1 when a gated figure of B regressed beyond the threshold.`,
+    )
+    .action(async (targetName: string, beforeText: string, afterText: string, flags: LoadFlags & CompareFlags) => {
+      const gate = checkGate(flags.gate);
+      const suite = selectSuite(flags.suite);
+      const base = await findTarget(targetName);
+      if (base.unavailable) throw new UserError('GAUNTLET_AB_TARGET', `${targetName} cannot run here: ${base.unavailable}`);
+      const before = parseVariantSpec(beforeText);
+      const after = parseVariantSpec(afterText);
+      const same = before.installSpec === after.installSpec;
+      const labelA = same ? `${before.text} (A)` : before.text;
+      const labelB = same ? `${after.text} (B)` : after.text;
+      if (!flags.quiet) console.error(`installing ${before.text} and ${after.text} …`);
+      const variants = [await variantTarget(base, before, labelA), await variantTarget(base, after, labelB)];
+      for (const variant of variants) {
+        const availability = targetAvailability(variant, suite.name);
+        if (!availability.available) throw new UserError('GAUNTLET_AB_TARGET', `${variant.name} cannot run: ${availability.reason}`);
+      }
+      const outcome = await executeRun({
+        ...loadSettings(flags),
+        suite,
+        scenarios: selectScenarios(suite, flags.scenarios),
+        targets: variants,
+        unavailable: [],
+        baseline: labelA,
+      });
+      publishRun(outcome);
+      const thresholdShare = flags.threshold / 100;
+      const report: ComparisonReport = {
+        title: `gauntlet ab ${targetName}`,
+        before: labelA,
+        after: labelB,
+        cells: compareCells(pairsWithinRun(outcome.result.trials, labelA, labelB, targetName), FIGURES, gate, thresholdShare),
+        thresholdShare,
+        gated: gate,
+        notes: [],
+        warnings: [],
+      };
+      if (smallestPValue(flags.repeats, flags.repeats) >= 0.05) {
+        report.warnings.push(`with ${flags.repeats} rounds no difference can reach significance at 5 %: use --repeats ${AB_REPEATS} or more`);
+      }
+      writeFileSync(join(outcome.runDir, 'compare.md'), renderComparisonMarkdown(report));
+      writeFileSync(join(outcome.runDir, 'comparison.json'), `${JSON.stringify(report, null, 2)}\n`);
+      console.log('');
+      publishComparison(report, flags);
+      if (outcome.interrupted) process.exitCode = 130;
+    });
+}

@@ -1,0 +1,80 @@
+/** The measurement options `run` and `ab` share, and how they become run settings. */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { selectEngine } from '../engines/registry.js';
+import type { RunSettings } from '../measure/run.js';
+import { nodeRuntime } from '../runtimes/runtime.js';
+import { list, positiveInt, seconds } from './options.js';
+
+/** Defaults sized so the whole hello suite (every target, 3 rounds) finishes in about 4 minutes on 2 cores. */
+export const RUN_DEFAULTS = {
+  suite: 'hello',
+  repeats: 3,
+  durationSec: 1,
+  warmupSec: 1,
+  connections: 100,
+  pipelining: 10,
+  timeoutSec: 10,
+  readyTimeoutSec: 30,
+  out: 'results',
+  stableBudgetSec: 600,
+} as const;
+
+export interface LoadFlags {
+  suite: string;
+  scenarios?: string[];
+  repeats: number;
+  duration: number;
+  warmup: number;
+  connections: number;
+  pipelining: number;
+  timeout: number;
+  engine: string;
+  seed?: number;
+  out: string;
+  readyTimeout: number;
+  pin: boolean;
+  quiet: boolean;
+  untilStable?: number;
+  budget: number;
+}
+
+export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.repeats): Command {
+  return command
+    .option('--suite <name>', 'suite to run', RUN_DEFAULTS.suite)
+    .option('--scenarios <a,b>', 'scenarios of the suite to run (default: all)', list)
+    .option('--repeats <n>', 'rounds; each round runs every target once, in a shuffled order', positiveInt('--repeats'), repeats)
+    .option('--duration <s>', 'measured seconds per trial (autocannon counts whole seconds)', seconds('--duration'), RUN_DEFAULTS.durationSec)
+    .option('--warmup <s>', 'warm-up seconds after each target start, cycling all scenarios (0 for none)', seconds('--warmup', true), RUN_DEFAULTS.warmupSec)
+    .option('--connections <n>', 'concurrent connections', positiveInt('--connections'), RUN_DEFAULTS.connections)
+    .option('--pipelining <n>', 'requests in flight per connection', positiveInt('--pipelining'), RUN_DEFAULTS.pipelining)
+    .option('--timeout <s>', 'seconds after which a request counts as timed out', seconds('--timeout'), RUN_DEFAULTS.timeoutSec)
+    .option('--engine <name>', 'load generator (auto picks the best available)', 'auto')
+    .option('--seed <n>', 'seed of the shuffled order (default: random, recorded in the result)', positiveInt('--seed'))
+    .option('--out <dir>', 'folder for run folders (journal, result.json, report.md)', RUN_DEFAULTS.out)
+    .option('--ready-timeout <s>', 'seconds a target may take to start answering', seconds('--ready-timeout'), RUN_DEFAULTS.readyTimeoutSec)
+    .option('--until-stable <percent>', 'add rounds until every req/s and CPU interval is within ± this % of its median', seconds('--until-stable'))
+    .option('--budget <s>', 'with --until-stable: stop adding rounds after this many seconds', seconds('--budget'), RUN_DEFAULTS.stableBudgetSec)
+    .option('--no-pin', 'do not pin server and generator to separate cores')
+    .option('--quiet', 'no progress output', false);
+}
+
+/** The parts of RunSettings that come from the shared flags. */
+export function loadSettings(flags: LoadFlags): Omit<RunSettings, 'suite' | 'targets' | 'unavailable' | 'scenarios' | 'baseline'> {
+  return {
+    repeats: flags.repeats,
+    durationSec: flags.duration,
+    warmupSec: flags.warmup,
+    connections: flags.connections,
+    pipelining: flags.pipelining,
+    timeoutSec: flags.timeout,
+    engine: selectEngine(flags.engine),
+    runtime: nodeRuntime,
+    seed: flags.seed ?? Math.floor(Math.random() * 2 ** 31),
+    outDir: resolve(flags.out),
+    readyTimeoutMs: flags.readyTimeout * 1000,
+    pin: flags.pin,
+    quiet: flags.quiet,
+    untilStable: flags.untilStable === undefined ? undefined : { halfWidthShare: flags.untilStable / 100, budgetSec: flags.budget },
+  };
+}

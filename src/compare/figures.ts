@@ -1,0 +1,49 @@
+/** The figures a comparison can judge, which way is better, and the words for each verdict. */
+import type { Measurement } from '../results/schema.js';
+import type { Direction } from '../stats/compare.js';
+
+export interface Figure {
+  key: string;
+  label: string;
+  direction: Direction;
+  of(measurement: Measurement): number;
+  format(value: number): string;
+  words: { better: string; worse: string };
+}
+
+export const FIGURES: Figure[] = [
+  {
+    key: 'rps',
+    label: 'req/s',
+    direction: 'higher-is-better',
+    of: (m) => m.requestsPerSec,
+    format: (v) => Math.round(v).toLocaleString('en-US'),
+    words: { better: 'faster', worse: 'slower' },
+  },
+  {
+    key: 'cpu',
+    label: 'CPU µs/req',
+    direction: 'lower-is-better',
+    of: (m) => m.server.cpuUsPerRequest,
+    format: (v) => v.toFixed(1),
+    words: { better: 'cheaper', worse: 'costlier' },
+  },
+  {
+    key: 'p99',
+    label: 'p99 latency (ms)',
+    direction: 'lower-is-better',
+    of: (m) => m.latencyMs.p99,
+    format: (v) => v.toFixed(1),
+    words: { better: 'lower latency', worse: 'higher latency' },
+  },
+  {
+    key: 'rss',
+    label: 'peak RSS (MB)',
+    direction: 'lower-is-better',
+    of: (m) => m.server.peakRssBytes,
+    format: (v) => (v / 1024 / 1024).toFixed(0),
+    words: { better: 'smaller', worse: 'larger' },
+  },
+];
+
+export const DEFAULT_GATE_FIGURES = ['rps', 'cpu'];

@@ -1,0 +1,78 @@
+/** A comparison as a terminal table and as Markdown for a pull-request comment. */
+import { markdownTable } from 'markdown-table';
+import { terminalTable } from '../report/terminal-table.js';
+import { FIGURES } from './figures.js';
+import type { CellComparison } from './cells.js';
+
+export interface ComparisonReport {
+  title: string;
+  before: string;
+  after: string;
+  cells: CellComparison[];
+  thresholdShare: number;
+  gated: string[];
+  notes: string[];
+  warnings: string[];
+}
+
+function signedPercent(share: number): string {
+  const value = (share * 100).toFixed(1);
+  return `${share >= 0 ? '+' : ''}${value} %`;
+}
+
+function row(cell: CellComparison): string[] {
+  const figure = FIGURES.find((f) => f.key === cell.figure)!;
+  return [
+    cell.label,
+    cell.scenario,
+    cell.figureLabel,
+    figure.format(cell.medianA),
+    figure.format(cell.medianB),
+    `${signedPercent(cell.change)} [${signedPercent(cell.interval[0])}, ${signedPercent(cell.interval[1])}]`,
+    cell.pValue < 0.001 ? '<0.001' : cell.pValue.toFixed(3),
+    `${cell.regression ? 'REGRESSION: ' : ''}${cell.verdictWords}`,
+  ];
+}
+
+const HEAD = ['target', 'scenario', 'figure', 'before', 'after', 'change [95 % interval]', 'p', 'verdict'];
+
+export function regressions(report: ComparisonReport): CellComparison[] {
+  return report.cells.filter((c) => c.regression);
+}
+
+function verdictLine(report: ComparisonReport): string {
+  const found = regressions(report);
+  const threshold = `${(report.thresholdShare * 100).toFixed(1)} %`;
+  return found.length === 0
+    ? `No regression beyond ${threshold} in ${report.gated.join(', ')} that the data can show.`
+    : `${found.length} regression(s) beyond ${threshold}: ${found.map((c) => `${c.label}/${c.scenario} ${c.figureLabel} ${signedPercent(c.change)}`).join('; ')}.`;
+}
+
+const METHOD =
+  'Verdicts come from a two-sided Mann-Whitney test over the trials at the 5 % level; the interval is a bootstrap of the ratio of medians. ' +
+  'A regression is a gated figure the test calls worse by more than the threshold.';
+
+export function renderComparisonTerminal(report: ComparisonReport): string {
+  const table = terminalTable(HEAD);
+  for (const cell of report.cells) table.push(row(cell));
+  return [
+    `${report.title}: ${report.before} (before) vs ${report.after} (after)`,
+    table.toString(),
+    ...report.notes.map((n) => `note: ${n}`),
+    ...report.warnings.map((w) => `  ! ${w}`),
+    verdictLine(report),
+    METHOD,
+  ].join('\n');
+}
+
+export function renderComparisonMarkdown(report: ComparisonReport): string {
+  const out = [`### ${report.title}: \`${report.before}\` → \`${report.after}\``, '', `**${verdictLine(report)}**`, ''];
+  out.push(markdownTable([HEAD, ...report.cells.map(row)], { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'l'] }));
+  if (report.notes.length > 0 || report.warnings.length > 0) {
+    out.push('');
+    for (const note of report.notes) out.push(`* Note: ${note}`);
+    for (const warning of report.warnings) out.push(`* ⚠ ${warning}`);
+  }
+  out.push('', `<sub>${METHOD}</sub>`);
+  return `${out.join('\n')}\n`;
+}

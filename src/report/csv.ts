@@ -1,0 +1,143 @@
+/**
+ * The result as two CSV tables (RFC 4180: comma-separated, CRLF line ends, fields quoted when
+ * they hold a comma, a quote or a line break, quotes doubled): one row per trial and one row per
+ * target x scenario summary. Numbers are plain (no thousands separators, "." for decimals) so a
+ * spreadsheet reads them as numbers; a missing value is an empty field.
+ */
+import { LATENCY_PERCENTILES, type LatencyMs, type Result, type Spread } from '../results/schema.js';
+
+type Cell = string | number | boolean | undefined;
+
+export function csvField(value: Cell): string {
+  if (value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvTable(header: readonly string[], rows: Cell[][]): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Rounds to `digits` decimals without trailing zeros: 9698.058252 -> 9698.06. */
+function round(value: number | undefined, digits: number): number | undefined {
+  return value === undefined ? undefined : Number(value.toFixed(digits));
+}
+
+const LATENCY_KEYS = ['mean', ...LATENCY_PERCENTILES] as const;
+const latencyHeader = (prefix: string) => LATENCY_KEYS.map((key) => `${prefix}_${key}_ms`);
+const latencyCells = (latency: LatencyMs | undefined) => LATENCY_KEYS.map((key) => round(latency?.[key], 3));
+
+function spreadHeader(name: string): string[] {
+  return [`${name}_median`, `${name}_min`, `${name}_max`, `${name}_interval_low`, `${name}_interval_high`, `${name}_interval_confidence`];
+}
+
+function spreadCells(spread: Spread | undefined, digits: number): Cell[] {
+  return [
+    round(spread?.median, digits),
+    round(spread?.min, digits),
+    round(spread?.max, digits),
+    round(spread?.interval.low, digits),
+    round(spread?.interval.high, digits),
+    round(spread?.interval.confidence, 4),
+  ];
+}
+
+export const TRIAL_COLUMNS = [
+  'index',
+  'round',
+  'target',
+  'scenario',
+  'status',
+  'reason',
+  'flags',
+  'started_at',
+  'duration_s',
+  'requests',
+  'req_per_s',
+  ...latencyHeader('latency'),
+  'server_cpu_us_per_req',
+  'server_cpu_cores',
+  'server_max_cpu_percent',
+  'server_peak_rss_bytes',
+  'generator_cpu_cores',
+  'generator_cpu_us_per_req',
+  'bytes_per_s',
+  'errors',
+  'timeouts',
+  'unexpected_statuses',
+  'status_counts',
+] as const;
+
+export const SUMMARY_COLUMNS = [
+  'target',
+  'scenario',
+  'status',
+  'reason',
+  'baseline',
+  'trials',
+  'valid_trials',
+  ...spreadHeader('req_per_s'),
+  ...latencyHeader('latency_median'),
+  ...spreadHeader('cpu_us_per_req'),
+  'max_cpu_percent',
+  'peak_rss_bytes',
+  'bytes_per_s',
+  'generator_cpu_cores',
+  'ratio_to_baseline',
+  'flags',
+] as const;
+
+export function resultToCsv(result: Result): { trials: string; summaries: string } {
+  const trials = result.trials.map((t): Cell[] => {
+    const m = t.measurement;
+    return [
+      t.index,
+      t.round,
+      t.target,
+      t.scenario,
+      t.status,
+      t.reason,
+      t.flags.join(';'),
+      t.startedAt,
+      round(m?.durationSec, 3),
+      m?.requests,
+      round(m?.requestsPerSec, 2),
+      ...latencyCells(m?.latencyMs),
+      round(m?.server.cpuUsPerRequest, 3),
+      round(m?.server.cpuCores, 3),
+      round(m?.server.maxCpuPercent, 1),
+      m?.server.peakRssBytes,
+      round(m?.generator.cpuCores, 3),
+      round(m?.generator.cpuUsPerRequest, 3),
+      round(m?.bytesPerSec, 0),
+      m?.errors,
+      m?.timeouts,
+      m?.unexpectedStatus,
+      m
+        ? Object.entries(m.statusCounts)
+            .map(([code, count]) => `${code}:${count}`)
+            .join(';')
+        : undefined,
+    ];
+  });
+  const summaries = result.summaries.map((s): Cell[] => [
+    s.target,
+    s.scenario,
+    s.status,
+    s.reason,
+    s.target === result.plan.baseline,
+    s.trials,
+    s.validTrials,
+    ...spreadCells(s.requestsPerSec, 2),
+    ...latencyCells(s.latencyMs),
+    ...spreadCells(s.cpuUsPerRequest, 3),
+    round(s.maxCpuPercent, 1),
+    s.peakRssBytes,
+    round(s.bytesPerSec, 0),
+    round(s.generatorCpuCores, 3),
+    round(s.ratioToBaseline, 4),
+    s.flags.join(';'),
+  ]);
+  return { trials: csvTable(TRIAL_COLUMNS, trials), summaries: csvTable(SUMMARY_COLUMNS, summaries) };
+}

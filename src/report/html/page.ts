@@ -1,0 +1,104 @@
+/**
+ * The HTML report: one self-contained file (styles, charts as inline SVG, one small sorting
+ * script; nothing fetched) with the run summary, the environment, warnings and problems, and
+ * per scenario the charts and a sortable results table.
+ */
+import type { Result } from '../../results/schema.js';
+import { reportTables } from '../rows.js';
+import { scenarioCharts, suiteCharts, type ChartSpec } from './charts.js';
+import { chartedSummaries, missingSummaries, slug } from './data.js';
+import { esc } from './escape.js';
+import { environmentManifest, runSummary } from './manifest.js';
+import { flagNotes, problemsHtml, warningsHtml } from './notes.js';
+import { SORT_SCRIPT } from './script.js';
+import { STYLES } from './styles.js';
+import { renderChartSvg } from './svg.js';
+import { resultsTable, targetsTable } from './table.js';
+
+function figure(chart: ChartSpec): string {
+  return `<figure class="chart" data-chart="${esc(chart.id)}">\n${renderChartSvg(chart)}\n<figcaption>${esc(chart.caption)}</figcaption>\n</figure>`;
+}
+
+function scenarioSection(result: Result, scenario: string, description: string | undefined, tableHtml: string): string {
+  const charts = scenarioCharts(result, scenario);
+  const missing = missingSummaries(result, scenario);
+  const out = [`<section id="scenario-${esc(slug(scenario))}" data-scenario="${esc(scenario)}">`, `<h2>Scenario: ${esc(scenario)}</h2>`];
+  if (description) out.push(`<p>${esc(description)}</p>`);
+  if (charts.length === 0) out.push('<p class="banner bad">No target has figures for this scenario.</p>');
+  out.push(...charts.map(figure));
+  out.push(flagNotes(chartedSummaries(result, scenario)));
+  out.push(`<h3>Results: ${esc(scenario)}</h3>`, '<p class="muted">Click a column header to sort; click again to reverse.</p>', tableHtml);
+  if (missing.length > 0) {
+    out.push(
+      `<p>Not in the charts or the table: ${missing
+        .map((s) =>
+          result.unavailable.some((u) => u.target === s.target)
+            ? `<strong>${esc(s.target)}</strong> (not run: unavailable, see <a href="#notes">Warnings and problems</a>)`
+            : `<strong>${esc(s.target)}</strong> (${esc(s.status)}${s.reason ? `: ${esc(s.reason)}` : ''})`,
+        )
+        .join('; ')}.</p>`,
+    );
+  }
+  out.push('</section>');
+  return out.join('\n');
+}
+
+export function renderHtml(result: Result, scenarioDescriptions: Record<string, string>): string {
+  const tables = reportTables(result, scenarioDescriptions);
+  const suiteLevel = suiteCharts(result);
+  const nav = [
+    ['summary', 'Summary'],
+    ['notes', 'Warnings'],
+    ...result.plan.scenarios.map((s) => [`scenario-${slug(s)}`, `Scenario ${s}`]),
+    ...(suiteLevel.length ? [['categories', 'By category']] : []),
+    ['environment', 'Environment'],
+    ['targets', 'Targets'],
+  ];
+  const body = [
+    '<header>',
+    `<h1>gauntlet: ${esc(result.plan.suite)} suite</h1>`,
+    `<p class="muted">Run <code>${esc(result.id)}</code>, ${esc(result.startedAt)}, ${esc(result.environment.node)} on ${esc(result.environment.cpuModel)}</p>`,
+    `<nav class="toc">${nav.map(([id, label]) => `<a href="#${esc(id)}">${esc(label)}</a>`).join('')}</nav>`,
+    '</header>',
+    result.complete ? '' : `<p class="banner bad"><strong>Incomplete run:</strong> ${esc(result.interruption ?? 'stopped early')}. Only finished trials are shown.</p>`,
+    '<section id="summary"><h2>Run summary</h2>',
+    `<div class="card">${runSummary(result)}</div>`,
+    '<p>Figures are medians over the repeats. Req/s is what the load generator got answered per second; CPU µs/req is the server\'s CPU time over the measured window divided by the responses in it, and does not depend on how fast the generator is. "vs baseline" is median req/s against the baseline target in the same run. Memory is the resident set size (RSS) of the server\'s process group.</p>',
+    '</section>',
+    '<section id="notes"><h2>Warnings and problems</h2>',
+    problemsHtml(result),
+    warningsHtml(result),
+    '</section>',
+    ...result.plan.scenarios.map((scenario) => {
+      const table = tables.find((t) => t.scenario === scenario);
+      return scenarioSection(result, scenario, scenarioDescriptions[scenario], table ? resultsTable(result, table) : '');
+    }),
+    suiteLevel.length ? `<section id="categories"><h2>By category</h2>\n${suiteLevel.map(figure).join('\n')}\n</section>` : '',
+    '<section id="environment"><h2>Environment</h2>',
+    `<div class="card">${environmentManifest(result)}</div>`,
+    '</section>',
+    '<section id="targets"><h2>Targets</h2>',
+    targetsTable(result),
+    '</section>',
+    `<footer>Written by gauntlet ${esc(result.environment.gauntletVersion)} from run ${esc(result.id)}. Charts drawn with Apache ECharts, rendered to SVG when the report was written.</footer>`,
+  ];
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    `<title>gauntlet ${esc(result.plan.suite)}: ${esc(result.id)}</title>`,
+    `<style>${STYLES}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    ...body.filter(Boolean),
+    '</main>',
+    `<script>${SORT_SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
