@@ -59,3 +59,21 @@ test('a short real run of three targets: verified, repeated, measured, reported'
   assert.deepEqual(await leftoverProcesses('/dist/src/targets/'), [], 'no target outlived the run');
   assert.deepEqual(await leftoverProcesses('/dist/src/engines/'), [], 'no generator outlived the run');
 });
+
+test('--until-stable adds rounds until the intervals reach 95 %, and says which cells never settled', async () => {
+  const out = tempDir('stable');
+  const settled = await runCli(['run', '--targets', 'node-http', '--scenarios', 'text', '--repeats', '2', '--warmup', '0', '--until-stable', '50', '--budget', '120', '--out', out, '--quiet']);
+  assert.equal(settled.code, 0, settled.stderr);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  // A 95 % interval of the median needs 6 repeats; ±50 % is then certain on a steady server.
+  assert.equal(Math.max(...result.trials.map((t) => t.round)), 6);
+  assert.ok(result.summaries[0].requestsPerSec!.interval.confidence >= 0.95);
+  assert.ok(!result.warnings.some((w) => w.kind === 'unsettled'));
+
+  const out2 = tempDir('unstable');
+  const budget = await runCli(['run', '--targets', 'node-http', '--scenarios', 'text', '--repeats', '2', '--warmup', '0', '--until-stable', '0.001', '--budget', '1', '--out', out2, '--quiet']);
+  assert.equal(budget.code, 0, budget.stderr);
+  const spent = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out2), 'result.json'), 'utf8')));
+  assert.ok(spent.trials.length <= 3, 'no round is added once the budget is spent');
+  assert.ok(spent.warnings.some((w) => w.kind === 'unsettled' && /node-http\/text never settled/.test(w.message)));
+});

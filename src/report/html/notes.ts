@@ -17,6 +17,9 @@ const WARNING_TITLES: Record<string, string> = {
 /** Kinds that problemsHtml states from the raw data already; listing them twice would only add noise. */
 const SHOWN_AS_PROBLEMS = new Set(['unavailable', 'verification', 'failed-trial']);
 
+/** Longer lists of one kind of warning show their first few and fold the rest away. */
+const LONG_LIST = 8;
+
 function list(items: string[]): string {
   return `<ul class="notes">${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 }
@@ -29,7 +32,10 @@ export function warningsHtml(result: Result): string {
     .map((kind) => {
       const messages = warnings.filter((w) => w.kind === kind).map((w) => esc(w.message));
       const title = WARNING_TITLES[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
-      return `<h3>${esc(title)} <span class="muted">(${messages.length})</span></h3>${list(messages)}`;
+      const shown = messages.length > LONG_LIST ? messages.slice(0, LONG_LIST - 2) : messages;
+      const rest = messages.slice(shown.length);
+      const more = rest.length ? `<details><summary>${rest.length} more like these</summary>${list(rest)}</details>` : '';
+      return `<h3>${esc(title)} <span class="muted">(${messages.length})</span></h3>${list(shown)}${more}`;
     })
     .join('\n');
 }

@@ -38,6 +38,7 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .banner.bad { border-color: var(--bad-border); background: var(--bad-bg); }
 ul.notes { margin: 6px 0; padding-left: 20px; }
 ul.notes li { margin: 3px 0; }
+details > summary { cursor: pointer; color: var(--accent); margin: 2px 0 6px 20px; }
 figure.chart { margin: 16px 0; background: var(--card); border: 1px solid var(--border); border-radius: 8px; padding: 8px; }
 figure.chart svg { display: block; width: 100%; height: auto; max-width: 100%; }
 figure.chart figcaption { color: var(--muted); font-size: 0.88rem; padding: 4px 8px 2px; }
