@@ -1,16 +1,62 @@
-/** What every finished run writes and prints: report.md beside result.json, and the terminal report. */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+/**
+ * Writing a result's reports (Markdown, HTML, optional CSV and chart files) and printing the
+ * terminal report: after every run, and again on `gauntlet report`.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseComparison } from '../compare/schema.js';
+import type { ComparisonReport } from '../compare/render.js';
 import type { RunOutcome } from '../measure/run.js';
+import { resultToCsv } from '../report/csv.js';
+import { renderHtml } from '../report/html/page.js';
 import { renderMarkdown } from '../report/markdown.js';
+import { writeMarkdownCharts } from '../report/markdown-charts.js';
 import { renderTerminal } from '../report/terminal.js';
+import type { Result } from '../results/schema.js';
 import { scenarioDescriptions } from './selection.js';
 
-export function publishRun(outcome: RunOutcome): void {
-  const descriptions = scenarioDescriptions(outcome.result.plan.suite);
-  const markdownFile = join(outcome.runDir, 'report.md');
-  writeFileSync(markdownFile, renderMarkdown(outcome.result, descriptions));
-  console.log(renderTerminal(outcome.result, descriptions));
-  console.log(`\nresult:   ${join(outcome.runDir, 'result.json')}\nmarkdown: ${markdownFile}`);
+export const COMPARISON_FILE = 'comparison.json';
+
+export interface ReportFiles {
+  markdown: string;
+  html: string;
+  /** Folder for trials.csv and summary.csv. */
+  csvDir?: string;
+  /** Write chart SVGs beside the Markdown and link them. */
+  charts?: boolean;
+  comparison?: ComparisonReport;
+}
+
+/** Writes every asked report; returns what was written, for the user. */
+export function writeReports(result: Result, files: ReportFiles): string[] {
+  const descriptions = scenarioDescriptions(result.plan.suite);
+  const charts = files.charts ? writeMarkdownCharts(result, dirname(files.markdown)) : '';
+  writeFileSync(files.markdown, renderMarkdown(result, descriptions) + (charts ? `\n${charts}` : ''));
+  writeFileSync(files.html, renderHtml(result, descriptions, files.comparison));
+  const written = [`markdown: ${files.markdown}`, `html:     ${files.html}`];
+  if (files.csvDir) {
+    mkdirSync(files.csvDir, { recursive: true });
+    const csv = resultToCsv(result);
+    writeFileSync(join(files.csvDir, 'trials.csv'), csv.trials);
+    writeFileSync(join(files.csvDir, 'summary.csv'), csv.summaries);
+    written.push(`csv:      ${join(files.csvDir, 'trials.csv')}, ${join(files.csvDir, 'summary.csv')}`);
+  }
+  return written;
+}
+
+/** The comparison an `ab` run left in its folder, if any. */
+export function comparisonIn(folder: string): ComparisonReport | undefined {
+  const file = join(folder, COMPARISON_FILE);
+  return existsSync(file) ? parseComparison(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+}
+
+export function publishRun(outcome: RunOutcome, comparison?: ComparisonReport): void {
+  const written = writeReports(outcome.result, {
+    markdown: join(outcome.runDir, 'report.md'),
+    html: join(outcome.runDir, 'report.html'),
+    comparison,
+  });
+  console.log(renderTerminal(outcome.result, scenarioDescriptions(outcome.result.plan.suite)));
+  console.log(`\nresult:   ${join(outcome.runDir, 'result.json')}\n${written.join('\n')}`);
   if (outcome.interrupted) process.exitCode = 130;
 }

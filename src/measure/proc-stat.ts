@@ -5,30 +5,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-let ticksPerSecond: number | undefined;
-let pageBytes: number | undefined;
+const confCache = new Map<string, number>();
 
-function clockTicks(): number {
-  if (ticksPerSecond === undefined) {
+/** A system constant from getconf (CLK_TCK, PAGESIZE), read once. */
+function sysconf(name: string, fallback: number): number {
+  let value = confCache.get(name);
+  if (value === undefined) {
     try {
-      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+      value = Number(execFileSync('getconf', [name]).toString().trim()) || fallback;
     } catch {
-      ticksPerSecond = 100;
+      value = fallback;
     }
+    confCache.set(name, value);
   }
-  return ticksPerSecond;
+  return value;
 }
 
-function pageSize(): number {
-  if (pageBytes === undefined) {
-    try {
-      pageBytes = Number(execFileSync('getconf', ['PAGESIZE']).toString().trim()) || 4096;
-    } catch {
-      pageBytes = 4096;
-    }
-  }
-  return pageBytes;
-}
+const clockTicks = () => sysconf('CLK_TCK', 100);
+const pageSize = () => sysconf('PAGESIZE', 4096);
 
 export function procAvailable(): boolean {
   try {

@@ -129,7 +129,8 @@ test('the HTML report: one self-contained file whose charts, notes and sortable 
         'fastify@5.12.8',
         'server on core 0',
         'mion was not run',
-        'broken gave a wrong answer in round 1',
+        'broken gave a wrong answer to GET /json (scenario json) in rounds 1, 2, 3',
+        'express5 / json: every trial was invalid',
         'server exited',
         'GET / answers 200',
       ]) {

@@ -12,7 +12,7 @@ import { smallestPValue } from '../../stats/compare.js';
 import { targetAvailability } from '../../targets/availability.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
 import { addLoadOptions, loadSettings, type LoadFlags } from '../load-options.js';
-import { publishRun } from '../run-output.js';
+import { COMPARISON_FILE, publishRun } from '../run-output.js';
 import { findTarget, selectScenarios, selectSuite } from '../selection.js';
 
 /** Enough rounds that the test can reach a verdict at 5 % (6 vs 6 gives p down to 0.002). */
@@ -60,7 +60,6 @@ published). Exit code 1 when a gated figure of B regressed beyond the threshold.
         unavailable: [],
         baseline: labelA,
       });
-      publishRun(outcome);
       const thresholdShare = flags.threshold / 100;
       const report: ComparisonReport = {
         title: `gauntlet ab ${targetName}`,
@@ -76,7 +75,8 @@ published). Exit code 1 when a gated figure of B regressed beyond the threshold.
         report.warnings.push(`with ${flags.repeats} rounds no difference can reach significance at 5 %: use --repeats ${AB_REPEATS} or more`);
       }
       writeFileSync(join(outcome.runDir, 'compare.md'), renderComparisonMarkdown(report));
-      writeFileSync(join(outcome.runDir, 'comparison.json'), `${JSON.stringify(report, null, 2)}\n`);
+      writeFileSync(join(outcome.runDir, COMPARISON_FILE), `${JSON.stringify(report, null, 2)}\n`);
+      publishRun(outcome, report);
       console.log('');
       publishComparison(report, flags);
       if (outcome.interrupted) process.exitCode = 130;

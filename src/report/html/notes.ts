@@ -43,7 +43,7 @@ export function warningsHtml(result: Result): string {
 function statusWords(summary: Summary): string {
   if (summary.status === 'not-run') return 'not run';
   if (summary.status === 'failed') return 'failed';
-  return 'measured, but every trial was invalid';
+  return 'every trial was invalid';
 }
 
 /** Cells without trustworthy figures, one line per target when every scenario of it fared the same. */
@@ -59,22 +59,30 @@ function cellProblems(result: Result): string[] {
       continue;
     }
     for (const s of cells) {
-      const flags = s.status === 'invalid' && s.flags.length ? ` (${esc(s.flags.map((f) => FLAG_WORDS[f] ?? f).join('; '))})` : '';
-      lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: ${statusWords(s)}${s.reason ? `: ${esc(s.reason)}` : ''}${flags}`);
+      if (s.status === 'invalid') {
+        const flags = s.flags.length ? `: ${esc(s.flags.map((f) => FLAG_WORDS[f] ?? f).join('; '))}` : '';
+        lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: every trial was invalid${flags}. Its figures are shown greyed and marked "(invalid)".`);
+      } else lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: ${statusWords(s)}${s.reason ? `: ${esc(s.reason)}` : ''}`);
     }
   }
   return lines;
 }
 
 export function problemsHtml(result: Result): string {
-  const verification = result.verification
-    .filter((v) => !v.ok)
-    .flatMap((v) =>
-      (v.failures.length ? v.failures : [{ scenario: '*', request: '?', reason: 'failed' }]).map(
-        (f) =>
-          `<strong>${esc(v.target)}</strong> gave a wrong answer in round ${v.round}${f.scenario !== '*' ? ` (scenario ${esc(f.scenario)})` : ''} to <code>${esc(f.request)}</code>: ${esc(f.reason)}. Its figures for that scenario are left out: a fast wrong answer is not a result.`,
-      ),
-    );
+  // The same wrong answer in every round is one problem, not one per round.
+  const wrongAnswers = new Map<string, { target: string; scenario: string; request: string; reason: string; rounds: number[] }>();
+  for (const v of result.verification.filter((v) => !v.ok)) {
+    for (const f of v.failures.length ? v.failures : [{ scenario: '*', request: '?', reason: 'failed' }]) {
+      const key = JSON.stringify([v.target, f.scenario, f.request, f.reason]);
+      const entry = wrongAnswers.get(key) ?? { target: v.target, ...f, rounds: [] };
+      entry.rounds.push(v.round);
+      wrongAnswers.set(key, entry);
+    }
+  }
+  const verification = [...wrongAnswers.values()].map(
+    (w) =>
+      `<strong>${esc(w.target)}</strong> gave a wrong answer to <code>${esc(w.request)}</code>${w.scenario !== '*' ? ` (scenario ${esc(w.scenario)})` : ''} in round${w.rounds.length > 1 ? 's' : ''} ${w.rounds.join(', ')}: ${esc(w.reason)}. Its figures for ${w.scenario !== '*' ? 'that scenario' : 'it'} are left out: a fast wrong answer is not a result.`,
+  );
   const failedTrials = result.trials
     .filter((t) => t.status === 'failed')
     .map((t) => `<strong>${esc(t.target)}</strong> / ${esc(t.scenario)}, round ${t.round}: the trial failed${t.reason ? `: ${esc(t.reason)}` : ''}`);

@@ -3,7 +3,9 @@
  * script; nothing fetched) with the run summary, the environment, warnings and problems, and
  * per scenario the charts and a sortable results table.
  */
+import type { ComparisonReport } from '../../compare/render.js';
 import type { Result } from '../../results/schema.js';
+import { comparisonSection } from './comparison.js';
 import { reportTables } from '../rows.js';
 import { scenarioCharts, suiteCharts, type ChartSpec } from './charts.js';
 import { chartedSummaries, missingSummaries, slug } from './data.js';
@@ -43,11 +45,12 @@ function scenarioSection(result: Result, scenario: string, description: string |
   return out.join('\n');
 }
 
-export function renderHtml(result: Result, scenarioDescriptions: Record<string, string>): string {
+export function renderHtml(result: Result, scenarioDescriptions: Record<string, string>, comparison?: ComparisonReport): string {
   const tables = reportTables(result, scenarioDescriptions);
   const suiteLevel = suiteCharts(result);
   const nav = [
     ['summary', 'Summary'],
+    ...(comparison ? [['ab', 'A/B verdicts']] : []),
     ['notes', 'Warnings'],
     ...result.plan.scenarios.map((s) => [`scenario-${slug(s)}`, `Scenario ${s}`]),
     ...(suiteLevel.length ? [['categories', 'By category']] : []),
@@ -63,8 +66,9 @@ export function renderHtml(result: Result, scenarioDescriptions: Record<string, 
     result.complete ? '' : `<p class="banner bad"><strong>Incomplete run:</strong> ${esc(result.interruption ?? 'stopped early')}. Only finished trials are shown.</p>`,
     '<section id="summary"><h2>Run summary</h2>',
     `<div class="card">${runSummary(result)}</div>`,
-    '<p>Figures are medians over the repeats. Req/s is what the load generator got answered per second; CPU µs/req is the server\'s CPU time over the measured window divided by the responses in it, and does not depend on how fast the generator is. "vs baseline" is median req/s against the baseline target in the same run. Memory is the resident set size (RSS) of the server\'s process group.</p>',
+    '<p>Figures are medians over the repeats. Req/s is what the load generator got answered per second; CPU µs/req is the server\'s CPU time over the measured window divided by the responses in it, and does not depend on how fast the generator is. "vs baseline" is median req/s against the baseline target in the same run. Memory is the resident set size (RSS) of the server\'s process group. Brackets in the tables and whiskers in the charts are a distribution-free confidence interval of the median, at the confidence the charts\' legends give.</p>',
     '</section>',
+    comparison ? comparisonSection(comparison) : '',
     '<section id="notes"><h2>Warnings and problems</h2>',
     problemsHtml(result),
     warningsHtml(result),

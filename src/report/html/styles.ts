@@ -36,6 +36,7 @@ dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .banner { border-radius: 8px; padding: 10px 14px; margin: 12px 0; border: 1px solid var(--warn-border); background: var(--warn-bg); }
 .banner.bad { border-color: var(--bad-border); background: var(--bad-bg); }
+tr.bad td { background: var(--bad-bg); }
 ul.notes { margin: 6px 0; padding-left: 20px; }
 ul.notes li { margin: 3px 0; }
 details > summary { cursor: pointer; color: var(--accent); margin: 2px 0 6px 20px; }
@@ -51,6 +52,7 @@ table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
 th, td { padding: 5px 8px; text-align: left; border-bottom: 1px solid var(--border); vertical-align: top; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.num, td.name, td.nowrap { white-space: nowrap; }
+td .bracket { display: block; font-size: 0.85em; color: var(--muted); }
 td code { white-space: nowrap; }
 thead th { background: var(--head); position: sticky; top: 0; }
 tbody tr:nth-child(even) { background: var(--row-alt); }

@@ -31,7 +31,10 @@ function cell(column: string, text: string, summary: Summary | undefined): strin
   if (TEXT_COLUMNS.has(column)) return `<td>${esc(text)}</td>`;
   const known = SORT_KEYS[column];
   const value = known && summary ? known(summary) : leadingNumber(text);
-  return `<td class="num" data-sort="${value === undefined || !Number.isFinite(value) ? '' : value}">${esc(text)}</td>`;
+  // "61,234 [58,100–62,000]": the bracket goes on a line of its own, in small print, so the table fits.
+  const bracket = /^(.*?)( \[[^\]]*\])$/.exec(text);
+  const content = bracket ? `${esc(bracket[1])}<span class="bracket">${esc(bracket[2])}</span>` : esc(text);
+  return `<td class="num" data-sort="${value === undefined || !Number.isFinite(value) ? '' : value}">${content}</td>`;
 }
 
 export function resultsTable(result: Result, table: ReportTable): string {
