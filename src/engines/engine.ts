@@ -14,8 +14,19 @@ export interface EngineCapabilities {
   requestSequences: boolean;
 }
 
+/**
+ * What the load speaks on the wire: HTTP/1.1 (http or https URL), HTTP/2 over cleartext with
+ * prior knowledge (h2c, http URL), or HTTP/2 over TLS negotiated by ALPN (h2, https URL).
+ */
+export type LoadProtocol = 'http1' | 'h2c' | 'h2';
+
+/** The capability an engine needs to carry a protocol. */
+export const protocolCapability: Record<LoadProtocol, keyof EngineCapabilities> = { http1: 'http1', h2c: 'h2c', h2: 'tlsHttp2' };
+
 export interface LoadSpec {
   baseUrl: string;
+  /** Default 'http1'. Engines that cannot carry it refuse the spec. */
+  protocol?: LoadProtocol;
   /** The load cycles through these requests. */
   requests: RequestSpec[];
   connections: number;
@@ -24,6 +35,10 @@ export interface LoadSpec {
   durationSec: number;
   /** Seconds after which a request counts as timed out. */
   timeoutSec: number;
+}
+
+export function protocolOf(spec: Pick<LoadSpec, 'protocol'>): LoadProtocol {
+  return spec.protocol ?? 'http1';
 }
 
 export interface LatencyMs {
@@ -39,6 +54,7 @@ export interface LatencyMs {
 export interface EngineMeasurement {
   /** Completed responses in the measured window. */
   requests: number;
+  /** Requests that got no complete response (socket errors, resets, timeouts; timeouts included). Statuses are in statusCounts. */
   errors: number;
   timeouts: number;
   /** Responses per HTTP status code. */

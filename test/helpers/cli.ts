@@ -12,6 +12,8 @@ export const cliFile = join(projectRoot, 'dist', 'src', 'cli', 'main.js');
 export const fixtureTargetsDir = join(projectRoot, 'dist', 'test', 'fixtures', 'targets');
 
 export interface CliOutcome {
+  /** The mark every process of this run carries (see leftoverProcesses). */
+  mark: string;
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
@@ -19,8 +21,9 @@ export interface CliOutcome {
 }
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): Promise<CliOutcome> {
+  const mark = newMark();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliFile, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliFile, ...args], { env: { ...process.env, ...env, [TEST_MARK_VAR]: mark }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -31,7 +34,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 
     }, timeoutMs);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      resolvePromise({ code, signal, stdout, stderr });
+      resolvePromise({ mark, code, signal, stdout, stderr });
     });
   });
 }
@@ -40,16 +43,27 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `gauntlet-${prefix}-`));
 }
 
-/** PIDs of live processes whose command line mentions `fragment`. */
-export function processesMentioning(fragment: string): number[] {
+/**
+ * Every process a test's gauntlet starts inherits this variable, so a test finds exactly its
+ * own leftovers, even while other gauntlet processes run on the machine.
+ */
+export const TEST_MARK_VAR = 'GAUNTLET_TEST_MARK';
+let marks = 0;
+export function newMark(): string {
+  return `t${process.pid}-${++marks}`;
+}
+
+/** PIDs of live processes (not zombies) carrying `mark` in their environment. */
+export function processesMarked(mark: string): number[] {
+  const needle = `${TEST_MARK_VAR}=${mark}\0`;
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || pid === process.pid) continue;
     try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
       const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-      if (cmdline.includes(fragment) && state !== 'Z') pids.push(pid);
+      if (environ.includes(needle) && state !== 'Z') pids.push(pid);
     } catch {
       // gone meanwhile
     }
@@ -57,11 +71,11 @@ export function processesMentioning(fragment: string): number[] {
   return pids;
 }
 
-/** Waits until no process mentions `fragment`, up to timeoutMs; returns the ones left. */
-export async function leftoverProcesses(fragment: string, timeoutMs = 3000): Promise<number[]> {
+/** Waits until no process carries `mark`, up to timeoutMs; returns the ones left. */
+export async function leftoverProcesses(mark: string, timeoutMs = 3000): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const left = processesMentioning(fragment);
+    const left = processesMarked(mark);
     if (left.length === 0 || Date.now() > deadline) return left;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -35,7 +35,7 @@ test('ab calls a release that burns CPU per request slower and costlier, and fai
   assert.deepEqual(result.targets.map((t) => t.packages.slowpoke).sort(), ['1.0.0', '2.0.0']);
   for (const round of [1, 2, 3, 4, 5]) assert.equal(result.trials.filter((t) => t.round === round).length, 2, `round ${round} ran A and B`);
   assert.match(readFileSync(join(runFolder(out), 'compare.md'), 'utf8'), /regression/i);
-  assert.deepEqual(await leftoverProcesses('.gauntlet/ab/'), []);
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
 });
 
 test('ab of two published versions of a real framework installs both and gives a verdict per figure', async () => {

@@ -24,7 +24,8 @@ test('a target that answers wrongly is refused, never measured, and named with t
   assert.equal(verify.code, 1);
   assert.match(verify.stdout, /ok +node-http/);
   assert.match(verify.stdout, /FAILED wrong-body/);
-  assert.deepEqual(await leftoverProcesses('/fixtures/targets/'), []);
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
+  assert.deepEqual(await leftoverProcesses(verify.mark), []);
 });
 
 test('a target that dies mid-trial gives a failed trial with its exit code and output, and leaves nothing behind', async () => {
@@ -41,8 +42,7 @@ test('a target that dies mid-trial gives a failed trial with its exit code and o
   assert.equal(crashed.exit?.code, 3);
   assert.match(crashed.exit!.lastOutput, /giving up after 5000 requests/);
   assert.equal(result.trials.find((t) => t.target === 'node-http')!.status, 'ok', 'the run went on with the rest');
-  assert.deepEqual(await leftoverProcesses('dies-mid-trial'), [], 'the crashed target and its child are gone');
-  assert.deepEqual(await leftoverProcesses('/dist/src/engines/'), []);
+  assert.deepEqual(await leftoverProcesses(run.mark), [], 'the crashed target, its child and the generator are gone');
 });
 
 test('a target that never answers times out with a clear error quoting its output', async () => {
@@ -50,5 +50,5 @@ test('a target that never answers times out with a clear error quoting its outpu
   assert.equal(verify.code, 1);
   assert.match(verify.stdout, /never-ready did not start: did not answer HTTP within 1000 ms/);
   assert.match(verify.stdout, /waiting for a database that never comes/);
-  assert.deepEqual(await leftoverProcesses('never-ready'), []);
+  assert.deepEqual(await leftoverProcesses(verify.mark), []);
 });

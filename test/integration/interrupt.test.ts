@@ -4,12 +4,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { resultSchema } from '../../src/results/schema.js';
-import { cliFile, leftoverProcesses, runCli, tempDir } from '../helpers/cli.js';
+import { cliFile, leftoverProcesses, newMark, runCli, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
 
 /** Starts a long run and resolves once its journal holds `trials` finished trials. */
 async function startRunAndWait(out: string, trials: number) {
+  const mark = newMark();
   const child = spawn(process.execPath, [cliFile, 'run', '--targets', 'node-http,polka', '--repeats', '20', '--duration', '1', '--warmup', '0', '--out', out], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, [TEST_MARK_VAR]: mark },
   });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -19,7 +21,7 @@ async function startRunAndWait(out: string, trials: number) {
     const runs = existsSync(out) ? readdirSync(out) : [];
     const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
     const finished = journal && existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.startsWith('{"kind":"trial"')).length : 0;
-    if (finished >= trials) return { child, exited, dir: join(out, runs[0]), stdout: () => stdout };
+    if (finished >= trials) return { child, exited, mark, dir: join(out, runs[0]), stdout: () => stdout };
     if (Date.now() > deadline) throw new Error('the run never finished enough trials');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -27,7 +29,7 @@ async function startRunAndWait(out: string, trials: number) {
 
 test('Ctrl-C keeps the finished trials, writes a partial result, and stops every process', async () => {
   const out = tempDir('sigint');
-  const { child, exited, dir, stdout } = await startRunAndWait(out, 2);
+  const { child, exited, mark, dir, stdout } = await startRunAndWait(out, 2);
   child.kill('SIGINT');
   assert.equal(await exited, 130);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
@@ -39,17 +41,15 @@ test('Ctrl-C keeps the finished trials, writes a partial result, and stops every
   const report = await runCli(['report', dir]);
   assert.equal(report.code, 0, report.stderr);
   assert.match(report.stdout, /node-http/);
-  assert.deepEqual(await leftoverProcesses('/dist/src/targets/'), []);
-  assert.deepEqual(await leftoverProcesses('/dist/src/engines/'), []);
+  assert.deepEqual(await leftoverProcesses(mark), [], 'no target or generator outlived the run');
 });
 
 test('if gauntlet itself is killed, its target and generator notice and exit, and the journal still reports', async () => {
   const out = tempDir('sigkill');
-  const { child, exited, dir } = await startRunAndWait(out, 1);
+  const { child, exited, mark, dir } = await startRunAndWait(out, 1);
   child.kill('SIGKILL');
   await exited;
-  assert.deepEqual(await leftoverProcesses('/dist/src/targets/', 5000), [], 'the orphaned target exits by itself');
-  assert.deepEqual(await leftoverProcesses('/dist/src/engines/', 5000), [], 'the orphaned generator exits by itself');
+  assert.deepEqual(await leftoverProcesses(mark, 5000), [], 'the orphaned target and generator exit by themselves');
   const report = await runCli(['report', dir, '--json']);
   assert.equal(report.code, 0, report.stderr);
   const result = resultSchema.parse(JSON.parse(report.stdout));
