@@ -142,6 +142,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const context: VisitContext = {
     suite: settings.suite.name,
     scenarios: settings.scenarios,
+    extraChecks: settings.suite.extraChecks ?? [],
     engine: settings.engine,
     runtime: settings.runtime,
     cores,

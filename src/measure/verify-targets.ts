@@ -18,7 +18,7 @@ export async function verifyTargets(suite: Suite, scenarios: Scenario[], targets
     try {
       const running = await startTarget({ target, suite: suite.name, runtime, readyTimeoutMs });
       try {
-        failures = await verifyScenarios(running.baseUrl, scenarios);
+        failures = await verifyScenarios(running.baseUrl, scenarios, suite.extraChecks);
       } finally {
         await running.process.stop();
       }

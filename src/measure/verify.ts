@@ -56,9 +56,11 @@ export function judgeAnswer(check: Check, answer: ProbeAnswer): string | undefin
   return undefined;
 }
 
-export async function verifyScenarios(baseUrl: string, scenarios: Scenario[]): Promise<VerificationFailure[]> {
+/** Checks every scenario, then the suite's extra route checks (reported as scenario "*": they fail every cell). */
+export async function verifyScenarios(baseUrl: string, scenarios: Scenario[], extraChecks: Check[] = []): Promise<VerificationFailure[]> {
   const failures: VerificationFailure[] = [];
-  for (const scenario of scenarios) {
+  const groups = [...scenarios.map((s) => ({ name: s.name, checks: s.checks })), { name: '*', checks: extraChecks }];
+  for (const scenario of groups) {
     for (const check of scenario.checks) {
       const label = `${check.request.method} ${check.request.path}`;
       try {

@@ -7,7 +7,7 @@ import type { Engine, LoadSpec } from '../engines/engine.js';
 import type { Visit } from '../plan/plan.js';
 import type { Trial, Verification } from '../results/schema.js';
 import type { Runtime } from '../runtimes/runtime.js';
-import type { Scenario } from '../suites/types.js';
+import type { Check, Scenario } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
 import type { CoreSets } from './pinning.js';
 import { startTarget, TargetStartError, type RunningTarget } from './target-process.js';
@@ -18,6 +18,8 @@ import { warmUp } from './warmup.js';
 export interface VisitContext {
   suite: string;
   scenarios: Scenario[];
+  /** The suite's checks of routes no scenario loads. */
+  extraChecks: Check[];
   engine: Engine;
   runtime: Runtime;
   cores: CoreSets;
@@ -46,7 +48,7 @@ async function startAndVerify(target: Target, visit: Visit, firstScenario: Scena
     context.onTrial({ round: visit.round, target: target.name, scenario: firstScenario.name, startedAt: new Date().toISOString(), flags: [], status: 'failed', reason, exit });
     return undefined;
   }
-  const failures = await verifyScenarios(running.baseUrl, context.scenarios);
+  const failures = await verifyScenarios(running.baseUrl, context.scenarios, context.extraChecks);
   context.onVerification({ target: target.name, round: visit.round, ok: failures.length === 0, failures });
   if (failures.length > 0) {
     context.broken.set(target.name, 'failed verification');

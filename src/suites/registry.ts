@@ -1,8 +1,9 @@
 import { helloSuite } from './hello/suite.js';
+import { saasSuite } from './saas/suite.js';
 import type { Suite } from './types.js';
 
 /** Every suite gauntlet knows. A new suite is one folder and one line here. */
-export const suites: Suite[] = [helloSuite];
+export const suites: Suite[] = [helloSuite, saasSuite];
 
 export function findSuite(name: string): Suite | undefined {
   return suites.find((suite) => suite.name === name);

@@ -46,6 +46,10 @@ export interface Suite {
   name: string;
   description: string;
   scenarios: Scenario[];
+  /** Checks of routes no scenario loads: verified before any load, never measured. */
+  extraChecks?: Check[];
+  /** Share of traffic per scenario category, for weighted summaries. */
+  categoryWeights?: Record<string, number>;
   /** Suite that the seed reports reproduce, for the README and reports. */
   reproduces?: string;
 }

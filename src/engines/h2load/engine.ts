@@ -1,0 +1,194 @@
+/**
+ * h2load (nghttp2, C): HTTP/2 over cleartext with prior knowledge (h2c), HTTP/2 over TLS
+ * (https URL, h2 negotiated by ALPN) and HTTP/1.1 with pipelining (--h1, -m requests in
+ * flight). One thread (-t 1: one core), timing-based (-D) with h2load's own warm-up
+ * (--warm-up-time), so one process serves warm-up and window.
+ *
+ * The window is read from h2load's progress output, which it flushes line by line: it opens
+ * at "Main benchmark duration is started" and closes at "Main benchmark duration is over"
+ * (h2load is still running then, so its CPU time is readable). Latency percentiles, status
+ * counts and request count come from its per-request log (--log-file: start time, status,
+ * microseconds to the end of the response; one row per request of the main duration only),
+ * so they are exact; bytes and timeouts come from its summary ("traffic: ... (N) total",
+ * "requests: ... N timeout"), which counts the main duration only too.
+ *
+ * h2load sends GET to every URI it is given, cycling through them per connection, with the
+ * same headers (-H) on every request: a spec of other methods, bodies or per-request headers
+ * is refused (requestSequences: false), a cycle of GET paths is carried.
+ */
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pinnedCommand } from '../../measure/pinning.js';
+import { startGroup, type GroupProcess } from '../../measure/process-group.js';
+import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadSpec } from '../engine.js';
+import { LatencySamples } from '../node-http2/latency.js';
+import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from '../wrk/tool.js';
+
+const INSTALL_HINT = 'apt-get install -y nghttp2-client';
+const WINDOW_START = /Main benchmark duration is started/;
+const WINDOW_END = /Main benchmark duration is over/;
+
+const live = new Set<GroupProcess>();
+
+/** h2load's duration syntax: seconds with up to millisecond precision. */
+const durationArg = (seconds: number) => `${Math.max(1, Math.round(seconds * 1000))}ms`;
+
+/** Refuses a spec h2load cannot carry, with what to use instead; returns the common headers. */
+export function checkH2loadSpec(spec: LoadSpec): Record<string, string> {
+  const protocol = protocolOf(spec);
+  const scheme = new URL(spec.baseUrl).protocol;
+  if (protocol === 'h2c' && scheme !== 'http:') throw new Error(`h2load: h2c needs an http:// URL, got ${spec.baseUrl}`);
+  if (protocol === 'h2' && scheme !== 'https:') throw new Error(`h2load: HTTP/2 over TLS needs an https:// URL, got ${spec.baseUrl}`);
+  if (scheme !== 'http:' && scheme !== 'https:') throw new Error(`h2load: ${spec.baseUrl} is not an http(s) URL`);
+  if (spec.requests.length === 0) throw new Error('h2load: the load has no requests');
+  if (spec.connections < 1) throw new Error('h2load needs at least one connection');
+  const instead = protocol === 'http1' ? 'use wrk or autocannon' : 'use node-http2';
+  const headersKey = (headers: Record<string, string> | undefined) =>
+    JSON.stringify(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]).sort());
+  const common = headersKey(spec.requests[0].headers);
+  for (const [index, request] of spec.requests.entries()) {
+    const which = `request ${index + 1} of ${spec.requests.length} (${request.method} ${request.path})`;
+    if (request.method !== 'GET') throw new Error(`h2load sends GET only, ${which} is ${request.method}: ${instead}`);
+    if (request.body !== undefined && request.body !== '') throw new Error(`h2load sends no per-request body, ${which} has one: ${instead}`);
+    if (headersKey(request.headers) !== common) {
+      throw new Error(`h2load sends the same headers with every request, ${which} has other headers than the first: ${instead}`);
+    }
+  }
+  return spec.requests[0].headers ?? {};
+}
+
+function h2loadArgs(spec: LoadSpec, headers: Record<string, string>, logFile: string, uriFile: string | undefined): string[] {
+  const args = ['-t', '1', '-c', String(spec.connections), '-m', String(Math.max(1, spec.pipelining)), '-D', durationArg(spec.durationSec)];
+  if (spec.warmupSec > 0) args.push(`--warm-up-time=${durationArg(spec.warmupSec)}`);
+  args.push('-N', `${Math.max(1, Math.ceil(spec.timeoutSec))}s`);
+  if (protocolOf(spec) === 'http1') args.push('--h1');
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(`--log-file=${logFile}`);
+  if (uriFile) args.push('-i', uriFile);
+  else args.push(new URL(spec.requests[0].path, spec.baseUrl).href);
+  return args;
+}
+
+export const h2loadEngine: Engine = {
+  name: 'h2load',
+  description: 'h2load (nghttp2, C; apt-get install nghttp2-client): h2c, HTTP/2 over TLS and pipelined HTTP/1.1 on one thread; GET paths only',
+  capabilities: { http1: true, pipelining: true, h2c: true, tlsHttp2: true, requestSequences: false },
+  unavailableReason: () => (findOnPath('h2load') ? undefined : `h2load is not installed (${INSTALL_HINT})`),
+  version: () => toolVersion('h2load', ['--version'], /nghttp2\/(\S+)/),
+  describeFlags: (spec) =>
+    `-t 1 -c ${spec.connections} -m ${spec.pipelining} -D ${durationArg(spec.durationSec)}` +
+    (spec.warmupSec > 0 ? ` --warm-up-time=${durationArg(spec.warmupSec)}` : '') +
+    ` -N ${Math.max(1, Math.ceil(spec.timeoutSec))}s` +
+    (protocolOf(spec) === 'http1' ? ' --h1' : '') +
+    (spec.requests.length > 1 ? ` -i <${spec.requests.length} URIs>` : ''),
+  run,
+  async close() {
+    await Promise.all([...live].map((proc) => proc.stop(1000)));
+    live.clear();
+  },
+};
+
+interface Summary {
+  windowMs: number;
+  stdout: string[];
+}
+
+async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement> {
+  const headers = checkH2loadSpec(spec);
+  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-h2load-'));
+  try {
+    const logFile = join(dir, 'requests.log');
+    let uriFile: string | undefined;
+    if (spec.requests.length > 1) {
+      uriFile = join(dir, 'uris.txt');
+      writeFileSync(uriFile, spec.requests.map((request) => new URL(request.path, spec.baseUrl).href).join('\n') + '\n');
+    }
+    const args = h2loadArgs(spec, headers, logFile, uriFile);
+    const summary = await runH2load(args, hooks, options);
+    return await measurement(logFile, summary);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunOptions): Promise<Summary> {
+  const { command, args } = pinnedCommand(options.cores, 'h2load', h2loadArgs);
+  const proc = startGroup({ command, args, tailLines: 40 });
+  live.add(proc);
+  void proc.exited.then(() => live.delete(proc));
+  return new Promise<Summary>((resolve, reject) => {
+    const finish = watchRun<Summary>('h2load', proc, options, resolve, reject);
+    const stdout: string[] = [];
+    let startedAt: number | undefined;
+    let endedAt: number | undefined;
+    onLines(proc.child.stdout, (line) => {
+      stdout.push(line);
+      if (startedAt === undefined && WINDOW_START.test(line)) {
+        startedAt = performance.now();
+        hooks.windowStart(proc.pid);
+      } else if (startedAt !== undefined && endedAt === undefined && WINDOW_END.test(line)) {
+        endedAt = performance.now();
+        hooks.windowEnd();
+      }
+    });
+    void proc.exited.then((how) => {
+      if (how.code !== 0 || startedAt === undefined) return finish(new Error(`h2load failed (${exitDescription(how, proc)})`));
+      if (endedAt === undefined) {
+        endedAt = performance.now();
+        hooks.windowEnd();
+      }
+      // 'exit' can come before the last stdout chunk: give the pipe a moment to drain.
+      const done = () => finish(undefined, { windowMs: endedAt! - startedAt!, stdout });
+      if (proc.child.stdout && !proc.child.stdout.readableEnded) proc.child.stdout.once('end', done);
+      else done();
+    });
+  });
+}
+
+async function measurement(logFile: string, summary: Summary): Promise<EngineMeasurement> {
+  const latency = new LatencySamples();
+  const statusCounts: Record<string, number> = {};
+  let failed = 0;
+  let partial = '';
+  const readRow = (row: string) => {
+    if (row === '') return;
+    const first = row.indexOf('\t');
+    const second = row.indexOf('\t', first + 1);
+    if (first === -1 || second === -1) return;
+    const status = row.slice(first + 1, second);
+    if (status === '-1' || status === '0') {
+      failed++;
+      return;
+    }
+    statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+    latency.add(Number(row.slice(second + 1)) / 1000);
+  };
+  try {
+    for await (const chunk of createReadStream(logFile, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+      const rows = (partial + (chunk as string)).split('\n');
+      partial = rows.pop() ?? '';
+      for (const row of rows) readRow(row);
+    }
+    readRow(partial);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const text = summary.stdout.join('\n');
+  const requestsLine = /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(text);
+  const bytes = Number(/traffic: .*?\((\d+)\) total/.exec(text)?.[1] ?? 0);
+  const timeouts = Number(requestsLine?.[7] ?? 0);
+  const requests = latency.count;
+  if (requests === 0) {
+    throw new Error(`h2load got no response in the measured window (can it connect?): ${summary.stdout.filter((l) => !l.startsWith('progress')).slice(-12).join('\n')}`);
+  }
+  return {
+    requests,
+    errors: Math.max(failed, Number(requestsLine?.[6] ?? 0), timeouts),
+    timeouts,
+    statusCounts,
+    bytes,
+    durationSec: summary.windowMs / 1000,
+    latencyMs: latency.summary(),
+  };
+}

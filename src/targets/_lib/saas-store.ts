@@ -1,0 +1,55 @@
+/**
+ * The store behind the saas suite's handlers: who a token or a session belongs to, and the
+ * projects. Every target calls it the same way, so the database variant changes only this:
+ *   GAUNTLET_STORE unset or "memory"  in-process maps (the raw HTTP lifecycle)
+ *   GAUNTLET_STORE="delay:1"          the same, with every call taking 1 ms (seed 000's simulated Redis)
+ * Calls are async in every mode, as a real store's are.
+ */
+import { PASSWORD, SESSION, TOKEN, USER } from '../../suites/saas/contract.js';
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface SaasStore {
+  userForToken(token: string | undefined): Promise<User | undefined>;
+  userForSession(session: string | undefined): Promise<User | undefined>;
+  /** The session id for valid credentials. */
+  login(email: unknown, password: unknown): Promise<string | undefined>;
+  projectName(projectId: string): Promise<string>;
+}
+
+function memoryStore(): SaasStore {
+  const tokens = new Map([[TOKEN, { ...USER }]]);
+  const sessions = new Map([[SESSION, { ...USER }]]);
+  return {
+    userForToken: async (token) => (token ? tokens.get(token) : undefined),
+    userForSession: async (session) => (session ? sessions.get(session) : undefined),
+    login: async (email, password) => (email === USER.email && password === PASSWORD ? SESSION : undefined),
+    projectName: async (projectId) => `Project ${projectId}`,
+  };
+}
+
+function delayed(store: SaasStore, ms: number): SaasStore {
+  const wait = () => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  return {
+    userForToken: async (token) => (await wait(), store.userForToken(token)),
+    userForSession: async (session) => (await wait(), store.userForSession(session)),
+    login: async (email, password) => (await wait(), store.login(email, password)),
+    projectName: async (projectId) => (await wait(), store.projectName(projectId)),
+  };
+}
+
+export function storeFromEnv(spec = process.env.GAUNTLET_STORE ?? 'memory'): SaasStore {
+  if (spec === 'memory') return memoryStore();
+  const delay = /^delay:(\d+(?:\.\d+)?)$/.exec(spec);
+  if (delay) return delayed(memoryStore(), Number(delay[1]));
+  throw new Error(`GAUNTLET_STORE="${spec}" is not a store this app knows (memory, delay:<ms>)`);
+}
+
+/** Bearer token from an Authorization header value. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
