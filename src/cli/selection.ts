@@ -1,6 +1,7 @@
 /** Turns the names a user typed into suites, targets and scenarios, refusing unknown ones with the valid list. */
 import { UserError, unknownValue } from '../core/errors.js';
 import { findSuite, suites } from '../suites/registry.js';
+import { mixedScenario } from '../suites/mixed.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import { targetAvailability } from '../targets/availability.js';
 import { loadTargets, type Target } from '../targets/registry.js';
@@ -14,8 +15,16 @@ export function selectSuite(name = DEFAULT_SUITE): Suite {
   return suite;
 }
 
-export function selectScenarios(suite: Suite, names?: string[]): Scenario[] {
-  if (!names || names.length === 0) return suite.scenarios;
+/** Named scenarios (or all), plus the mixed one when asked and the suite weights its scenarios. */
+export function selectScenarios(suite: Suite, names?: string[], mixed = false): Scenario[] {
+  const chosen = !names || names.length === 0 ? suite.scenarios : pickScenarios(suite, names);
+  if (!mixed) return chosen;
+  const mix = mixedScenario(suite.scenarios);
+  if (!mix) throw new UserError('GAUNTLET_NO_MIX', `the ${suite.name} suite has no traffic weights, so --mixed has nothing to mix`, 'use --mixed with the saas suite');
+  return [...chosen, mix];
+}
+
+function pickScenarios(suite: Suite, names: string[]): Scenario[] {
   return names.map((name) => {
     const scenario = suite.scenarios.find((s) => s.name === name);
     if (!scenario) throw unknownValue(`scenario of the ${suite.name} suite`, name, suite.scenarios.map((s) => s.name), '--scenarios');

@@ -111,6 +111,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       engine: settings.engine.name,
       baseline: settings.baseline,
       seed: settings.seed,
+      scenarioWeights: Object.fromEntries(settings.scenarios.map((s) => [s.name, { category: s.category, weight: s.weight }])),
+      categoryWeights: settings.suite.categoryWeights,
       untilStable: settings.untilStable,
   };
   const journal = Journal.create(join(runDir, JOURNAL_FILE), {

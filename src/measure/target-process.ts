@@ -46,7 +46,7 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
   const proc = startGroup({
     command,
     args,
-    env: { ...process.env, NODE_ENV: 'production', GAUNTLET_HOST: HOST, GAUNTLET_PORT: String(port) },
+    env: { ...process.env, ...target.env, NODE_ENV: 'production', GAUNTLET_HOST: HOST, GAUNTLET_PORT: String(port) },
   });
   const baseUrl = `http://${HOST}:${port}`;
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

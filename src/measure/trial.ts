@@ -81,7 +81,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     context.signal.removeEventListener('abort', onAbort);
   }
 
-  const expected = new Set(scenario.checks.map((check) => String(check.expect.status)));
+  const expected = new Set((scenario.expectedStatuses ?? scenario.checks.map((check) => check.expect.status)).map(String));
   const unexpectedStatus = Object.entries(measurement.statusCounts)
     .filter(([code]) => !expected.has(code))
     .reduce((sum, [, count]) => sum + count, 0);

@@ -2,6 +2,7 @@
 import { markdownTable } from 'markdown-table';
 import type { Result } from '../results/schema.js';
 import { COLUMNS, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import { suiteTables } from './suite-tables.js';
 
 /** Pipes inside a cell would split it. */
 function cell(text: string): string {
@@ -21,6 +22,9 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
     `Reading: ${intervalLine(result)}. CPU µs/req is the server's CPU time over the measured window divided by the responses in it; ` +
       '"vs baseline" is median req/s against the baseline target in the same run.',
   );
+  for (const extra of suiteTables(result)) {
+    out.push('', `## ${extra.title}`, '', extra.note, '', markdownTable([extra.head, ...extra.rows.map((row) => row.map(cell))]));
+  }
   for (const table of reportTables(result, scenarioDescriptions)) {
     out.push('', `## ${table.scenario}`, '');
     if (table.description) out.push(table.description, '');

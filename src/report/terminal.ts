@@ -1,6 +1,7 @@
 /** The terminal report: one table per scenario, then what was not measured and the warnings. */
 import type { Result } from '../results/schema.js';
 import { COLUMNS, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import { suiteTables } from './suite-tables.js';
 import { terminalTable } from './terminal-table.js';
 
 export function renderTerminal(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
@@ -10,6 +11,11 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
   out.push(`method:  ${methodLine(result)}`);
   out.push(`trials:  ${countMeasured(result)}`);
   out.push(`reading: ${intervalLine(result)}`);
+  for (const extra of suiteTables(result)) {
+    const t = terminalTable(extra.head);
+    for (const row of extra.rows) t.push(row);
+    out.push('', extra.title, t.toString(), `  ${extra.note}`);
+  }
   for (const table of reportTables(result, scenarioDescriptions)) {
     out.push('', `scenario ${table.scenario}${table.description ? ` — ${table.description}` : ''}`);
     if (table.rows.length > 0) {

@@ -37,6 +37,8 @@ export interface Scenario {
   load: RequestSpec[];
   /** Requests verification sends, each with its exact expected answer. */
   checks: Check[];
+  /** Statuses the load may get; by default those of the checks (the mixed scenario has no checks of its own). */
+  expectedStatuses?: number[];
   /** Share of traffic in a weighted summary (suites with categories). */
   weight?: number;
   category?: string;
@@ -50,6 +52,8 @@ export interface Suite {
   extraChecks?: Check[];
   /** Share of traffic per scenario category, for weighted summaries. */
   categoryWeights?: Record<string, number>;
+  /** Its apps call a store (GAUNTLET_STORE), so --stores can put a database behind them. */
+  usesStore?: boolean;
   /** Suite that the seed reports reproduce, for the README and reports. */
   reproduces?: string;
 }

@@ -1,16 +1,29 @@
 import type { Command } from 'commander';
+import { UserError } from '../../core/errors.js';
 import { executeRun } from '../../measure/run.js';
+import { startRedis, type RunningRedis } from '../../stores/redis-server.js';
+import { parseStores } from '../../stores/store-spec.js';
+import { storeVariantName, storeVariants } from '../../stores/store-variants.js';
 import { addLoadOptions, loadSettings, type LoadFlags } from '../load-options.js';
 import { list } from '../options.js';
 import { publishRun } from '../run-output.js';
 import { chooseBaseline, selectScenarios, selectSuite, selectTargets } from '../selection.js';
+
+interface RunFlags extends LoadFlags {
+  targets?: string[];
+  baseline?: string;
+  stores: string[];
+  mixed: boolean;
+}
 
 export function registerRun(program: Command): void {
   const command = program
     .command('run')
     .description('verify, then measure every chosen target on a suite, in repeated interleaved rounds')
     .option('--targets <a,b,c>', 'targets to run (default: every target of the suite)', list)
-    .option('--baseline <target>', 'target the "vs baseline" column compares with (default: node-http)');
+    .option('--baseline <target>', 'target the "vs baseline" column compares with (default: node-http)')
+    .option('--stores <list>', 'saas: the store behind every handler, one run per target and store (memory, delay:<ms>, redis)', list, ['memory'])
+    .option('--mixed', 'saas: also measure one load that mixes every scenario by its traffic share', false);
   addLoadOptions(command)
     .addHelpText(
       'after',
@@ -19,24 +32,37 @@ Examples:
   gauntlet run                                   every target of the hello suite, defaults
   gauntlet run --targets fastify,express5 --repeats 6 --duration 5
   gauntlet run --scenarios json --connections 50 --pipelining 1
+  gauntlet run --suite saas --mixed              seed 000: 20 scenarios, weighted, plus the mixed load
+  gauntlet run --suite saas --stores memory,delay:1,redis --targets fastify,nest-fastify
   gauntlet run --targets fastify,koa --until-stable 3 --budget 300
   gauntlet run --out /tmp/bench --seed 42        reproducible order, results elsewhere
 
-Each run writes results/<run-id>/journal.ndjson as trials finish, then result.json and
-report.md. Ctrl-C keeps every finished trial; gauntlet report <run folder> renders it.`,
+Each run writes results/<run-id>/journal.ndjson as trials finish, then result.json, report.md
+and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder> renders it.`,
     )
-    .action(async (flags: LoadFlags & { targets?: string[]; baseline?: string }) => {
+    .action(async (flags: RunFlags) => {
       const suite = selectSuite(flags.suite);
+      const stores = parseStores(flags.stores);
+      if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
+        throw new UserError('GAUNTLET_NO_STORE', `the ${suite.name} suite's apps call no store, so --stores has no effect there`, 'use --stores with --suite saas');
+      }
+      const scenarios = selectScenarios(suite, flags.scenarios, flags.mixed);
       const selection = await selectTargets(suite, flags.targets);
-      publishRun(
-        await executeRun({
-          ...loadSettings(flags),
-          suite,
-          scenarios: selectScenarios(suite, flags.scenarios),
-          targets: selection.runnable,
-          unavailable: selection.unavailable,
-          baseline: chooseBaseline(selection, flags.baseline),
-        }),
-      );
+      let redis: RunningRedis | undefined;
+      try {
+        if (stores.some((s) => s.kind === 'redis')) redis = await startRedis();
+        publishRun(
+          await executeRun({
+            ...loadSettings(flags),
+            suite,
+            scenarios,
+            targets: storeVariants(selection.runnable, stores, redis?.url),
+            unavailable: selection.unavailable,
+            baseline: storeVariantName(chooseBaseline(selection, flags.baseline), stores),
+          }),
+        );
+      } finally {
+        await redis?.stop();
+      }
     });
 }

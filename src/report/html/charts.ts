@@ -6,6 +6,7 @@
 import type { CustomSeriesOption, CustomSeriesRenderItem, EChartsOption, LineSeriesOption } from 'echarts';
 import { LATENCY_PERCENTILES, type Result, type Spread, type Summary } from '../../results/schema.js';
 import { formatConfidence, formatFixed, formatInt, formatMegabytes } from '../format.js';
+import { weightedSummaries } from '../../stats/weighted.js';
 import { barLabel, chartedSummaries, representativeTrial, slug, targetIndex } from './data.js';
 import { AXIS, BAR, BAR_BASELINE, BAR_INVALID, FONT_FAMILY, GRID, TEXT, seriesLook } from './theme.js';
 
@@ -382,6 +383,54 @@ export function scenarioCharts(result: Result, scenario: string): ChartSpec[] {
  * saas suite will bring them); when they do, the grouped-by-category chart is built here and
  * the page shows whatever this returns in its own section.
  */
-export function suiteCharts(_result: Result): ChartSpec[] {
-  return [];
+/** Weighted req/s per target, and req/s per traffic category grouped by target (seed 000's summary and stacked charts). */
+export function suiteCharts(result: Result): ChartSpec[] {
+  const weighted = weightedSummaries(result);
+  if (weighted.length === 0) return [];
+  const weightedChart = barChart({
+    id: 'weighted',
+    title: 'Weighted throughput over the traffic mix (higher is better)',
+    caption:
+      'Share-weighted mean of each scenario\'s median req/s, with the suite\'s traffic mix (see the weighted summary table for the mix throughput and CPU µs/req).',
+    axisName: 'weighted requests per second (req/s)',
+    tickFormat: (v) => formatInt(v),
+    barLegend: 'weighted req/s',
+    items: weighted.map((w) => ({
+      label: w.target === result.plan.baseline ? `${w.target} (baseline)` : w.target,
+      value: w.weightedRequestsPerSec,
+      valueText: formatInt(w.weightedRequestsPerSec),
+      colour: w.target === result.plan.baseline ? BAR_BASELINE : BAR,
+    })),
+  });
+  const categories = [...new Set(weighted.flatMap((w) => w.categories.map((c) => c.category)))];
+  const names = weighted.map((w) => w.target);
+  const categoryChart: ChartSpec = {
+    id: 'categories',
+    title: 'Throughput by traffic category (higher is better)',
+    caption: 'Mean of the median req/s of the scenarios in each category, per target.',
+    width: WIDTH,
+    height: 90 + names.length * categories.length * 14 + 60,
+    option: {
+      ...base('Throughput by traffic category (higher is better)'),
+      legend: { top: 38, left: 8, itemGap: 24, textStyle: { ...textStyle, fontSize: 12 }, data: categories },
+      grid: { left: 12 + longest(names) * 1.5, right: 48, top: 72, bottom: 12, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+      xAxis: valueAxis('requests per second (req/s)', (v) => formatInt(v), { min: 0 }),
+      yAxis: {
+        type: 'category',
+        inverse: true,
+        data: names,
+        axisLabel: { ...textStyle, fontSize: 13, interval: 0 },
+        axisTick: { show: false },
+        axisLine: { show: true, lineStyle: { color: AXIS } },
+      },
+      series: categories.map((category, i) => ({
+        type: 'bar' as const,
+        name: category,
+        data: weighted.map((w) => w.categories.find((c) => c.category === category)?.requestsPerSec ?? 0),
+        itemStyle: { color: seriesLook(i).color },
+        silent: true,
+      })),
+    },
+  };
+  return [weightedChart, categoryChart];
 }

@@ -15,10 +15,17 @@ import { flagNotes, problemsHtml, warningsHtml } from './notes.js';
 import { SORT_SCRIPT } from './script.js';
 import { STYLES } from './styles.js';
 import { renderChartSvg } from './svg.js';
+import { suiteTables, type ExtraTable } from '../suite-tables.js';
 import { resultsTable, targetsTable } from './table.js';
 
 function figure(chart: ChartSpec): string {
   return `<figure class="chart" data-chart="${esc(chart.id)}">\n${renderChartSvg(chart)}\n<figcaption>${esc(chart.caption)}</figcaption>\n</figure>`;
+}
+
+function extraTable(table: ExtraTable): string {
+  const head = table.head.map((h) => `<th>${esc(h)}</th>`).join('');
+  const rows = table.rows.map((row) => `<tr>${row.map((cell, i) => `<td${i > 0 ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`).join('');
+  return `<h3>${esc(table.title)}</h3>\n<p class="muted">${esc(table.note)}</p>\n<table data-table="${esc(table.title)}"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function scenarioSection(result: Result, scenario: string, description: string | undefined, tableHtml: string): string {
@@ -48,12 +55,13 @@ function scenarioSection(result: Result, scenario: string, description: string |
 export function renderHtml(result: Result, scenarioDescriptions: Record<string, string>, comparison?: ComparisonReport): string {
   const tables = reportTables(result, scenarioDescriptions);
   const suiteLevel = suiteCharts(result);
+  const extras = suiteTables(result);
   const nav = [
     ['summary', 'Summary'],
     ...(comparison ? [['ab', 'A/B verdicts']] : []),
     ['notes', 'Warnings'],
     ...result.plan.scenarios.map((s) => [`scenario-${slug(s)}`, `Scenario ${s}`]),
-    ...(suiteLevel.length ? [['categories', 'By category']] : []),
+    ...(suiteLevel.length || extras.length ? [['categories', 'Across scenarios']] : []),
     ['environment', 'Environment'],
     ['targets', 'Targets'],
   ];
@@ -77,7 +85,9 @@ export function renderHtml(result: Result, scenarioDescriptions: Record<string, 
       const table = tables.find((t) => t.scenario === scenario);
       return scenarioSection(result, scenario, scenarioDescriptions[scenario], table ? resultsTable(result, table) : '');
     }),
-    suiteLevel.length ? `<section id="categories"><h2>By category</h2>\n${suiteLevel.map(figure).join('\n')}\n</section>` : '',
+    suiteLevel.length || extras.length
+      ? `<section id="categories"><h2>Across scenarios</h2>\n${suiteLevel.map(figure).join('\n')}\n${extras.map(extraTable).join('\n')}\n</section>`
+      : '',
     '<section id="environment"><h2>Environment</h2>',
     `<div class="card">${environmentManifest(result)}</div>`,
     '</section>',

@@ -18,4 +18,5 @@ export const saasSuite: Suite = {
   scenarios: weighted(SAAS_SCENARIOS, SAAS_CATEGORY_WEIGHTS),
   extraChecks: SAAS_ROUTE_CHECKS,
   categoryWeights: SAAS_CATEGORY_WEIGHTS,
+  usesStore: true,
 };

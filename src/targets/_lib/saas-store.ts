@@ -3,6 +3,7 @@
  * projects. Every target calls it the same way, so the database variant changes only this:
  *   GAUNTLET_STORE unset or "memory"  in-process maps (the raw HTTP lifecycle)
  *   GAUNTLET_STORE="delay:1"          the same, with every call taking 1 ms (seed 000's simulated Redis)
+ *   GAUNTLET_STORE="redis://host:port" a real Redis, seeded by gauntlet (see REDIS_KEYS)
  * Calls are async in every mode, as a real store's are.
  */
 import { PASSWORD, SESSION, TOKEN, USER } from '../../suites/saas/contract.js';
@@ -42,11 +43,36 @@ function delayed(store: SaasStore, ms: number): SaasStore {
   };
 }
 
+/** The keys a Redis store reads; gauntlet writes them before the run (src/stores/redis-server.ts). */
+export const REDIS_KEYS = {
+  token: (token: string) => `token:${token}`,
+  session: (session: string) => `session:${session}`,
+  login: (email: string) => `login:${email}`,
+  project: (projectId: string) => `project:${projectId}:name`,
+};
+
+/** ioredis is loaded only by apps told to use Redis, so the other modes carry none of it. */
+function redisStore(url: string): SaasStore {
+  const connected = import('ioredis').then(({ Redis }) => new Redis(url, { enableAutoPipelining: true, maxRetriesPerRequest: 1 }));
+  const user = (json: string | null): User | undefined => (json ? (JSON.parse(json) as User) : undefined);
+  return {
+    userForToken: async (token) => (token ? user(await (await connected).get(REDIS_KEYS.token(token))) : undefined),
+    userForSession: async (session) => (session ? user(await (await connected).get(REDIS_KEYS.session(session))) : undefined),
+    login: async (email, password) => {
+      if (typeof email !== 'string') return undefined;
+      const record = await (await connected).hgetall(REDIS_KEYS.login(email));
+      return record.password === password ? record.session : undefined;
+    },
+    projectName: async (projectId) => (await (await connected).get(REDIS_KEYS.project(projectId))) ?? `Project ${projectId}`,
+  };
+}
+
 export function storeFromEnv(spec = process.env.GAUNTLET_STORE ?? 'memory'): SaasStore {
   if (spec === 'memory') return memoryStore();
   const delay = /^delay:(\d+(?:\.\d+)?)$/.exec(spec);
   if (delay) return delayed(memoryStore(), Number(delay[1]));
-  throw new Error(`GAUNTLET_STORE="${spec}" is not a store this app knows (memory, delay:<ms>)`);
+  if (spec.startsWith('redis://')) return redisStore(spec);
+  throw new Error(`GAUNTLET_STORE="${spec}" is not a store this app knows (memory, delay:<ms>, redis://host:port)`);
 }
 
 /** Bearer token from an Authorization header value. */

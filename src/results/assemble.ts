@@ -1,0 +1,31 @@
+/** Builds the result document from what the journal holds; summaries and warnings are derived. */
+import { summarize } from '../stats/summarize.js';
+import { collectWarnings } from '../stats/warnings.js';
+import type { JournalContents } from './journal.js';
+import { SCHEMA_VERSION, type Result } from './schema.js';
+
+export function resultFromJournal(journal: JournalContents): Result {
+  const { header, end } = journal;
+  const environment = {
+    ...header.environment,
+    loadAverageAfter: end?.loadAverageAfter ?? header.environment.loadAverageAfter,
+    cpuStealShare: end?.cpuStealShare,
+  };
+  const base = {
+    schema: 'gauntlet/result' as const,
+    schemaVersion: SCHEMA_VERSION,
+    id: header.id,
+    startedAt: header.startedAt,
+    finishedAt: end?.finishedAt,
+    complete: end?.complete ?? false,
+    interruption: end ? end.interruption : 'the run stopped before it finished (crash, kill, or still running)',
+    environment,
+    plan: header.plan,
+    targets: header.targets,
+    unavailable: header.unavailable,
+    verification: journal.verification,
+    trials: journal.trials,
+  };
+  const summaries = summarize(base);
+  return { ...base, summaries, warnings: collectWarnings(base, summaries) };
+}

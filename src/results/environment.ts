@@ -1,0 +1,50 @@
+/** The environment manifest: everything that decides whether two results can be compared. */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, hostname, release, totalmem, type as osType } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../core/paths.js';
+import type { CoreSets } from '../measure/pinning.js';
+import { loadAverage } from '../measure/proc-stat.js';
+import type { Environment } from './schema.js';
+
+function git(args: string[]): string | undefined {
+  try {
+    return execFileSync('git', args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export function gauntletVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export interface EnvironmentInput {
+  engine: { name: string; version: string; flags: string };
+  pinning: CoreSets;
+  /** Cores gauntlet could use before it pinned itself. */
+  allowedCores: number[];
+  packages: Record<string, string>;
+}
+
+export function collectEnvironment(input: EnvironmentInput): Environment {
+  const commit = git(['rev-parse', 'HEAD']);
+  return {
+    gauntletVersion: gauntletVersion(),
+    gitCommit: commit,
+    gitDirty: commit ? (git(['status', '--porcelain', '--untracked-files=no']) ?? '') !== '' : undefined,
+    node: process.version,
+    os: `${osType()} ${process.arch}`,
+    kernel: release(),
+    cpuModel: cpus()[0]?.model?.trim() ?? 'unknown',
+    cpuCount: cpus().length,
+    allowedCores: input.allowedCores,
+    memoryBytes: totalmem(),
+    hostname: hostname(),
+    loadAverageBefore: loadAverage(),
+    engine: input.engine,
+    pinning: { pinned: input.pinning.pinned, server: input.pinning.server, engine: input.pinning.engine, note: input.pinning.note },
+    packages: input.packages,
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * The result document of a run, validated with zod whenever it is read back. Bump
+ * SCHEMA_VERSION on any change that old readers would misread.
+ */
+import { z } from 'zod';
+
+export const SCHEMA_VERSION = 1 as const;
+
+/** Latency in milliseconds over the measured window. */
+export const latencySchema = z.object({
+  mean: z.number(),
+  p50: z.number(),
+  p75: z.number(),
+  p90: z.number(),
+  p99: z.number(),
+  p99_9: z.number(),
+  max: z.number(),
+});
+export const LATENCY_PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p99_9', 'max'] as const;
+
+export const environmentSchema = z.object({
+  gauntletVersion: z.string(),
+  gitCommit: z.string().optional(),
+  gitDirty: z.boolean().optional(),
+  node: z.string(),
+  os: z.string(),
+  kernel: z.string(),
+  cpuModel: z.string(),
+  cpuCount: z.number().int(),
+  allowedCores: z.array(z.number().int()),
+  memoryBytes: z.number(),
+  hostname: z.string(),
+  loadAverageBefore: z.number().optional(),
+  loadAverageAfter: z.number().optional(),
+  /** Share of the machine's CPU time a hypervisor stole during the run. */
+  cpuStealShare: z.number().optional(),
+  engine: z.object({ name: z.string(), version: z.string(), flags: z.string() }),
+  pinning: z.object({ pinned: z.boolean(), server: z.string().optional(), engine: z.string().optional(), note: z.string() }),
+  packages: z.record(z.string(), z.string()),
+});
+
+export const planSchema = z.object({
+  suite: z.string(),
+  targets: z.array(z.string()),
+  scenarios: z.array(z.string()),
+  runtime: z.string(),
+  repeats: z.number().int().positive(),
+  durationSec: z.number().positive(),
+  warmupSec: z.number().nonnegative(),
+  connections: z.number().int().positive(),
+  pipelining: z.number().int().positive(),
+  engine: z.string(),
+  baseline: z.string(),
+  seed: z.number().int(),
+  /** Category and traffic share of each scenario, for suites that weight them (saas). */
+  scenarioWeights: z.record(z.string(), z.object({ category: z.string().optional(), weight: z.number().optional() })).optional(),
+  /** Traffic share per category, as configured. */
+  categoryWeights: z.record(z.string(), z.number()).optional(),
+  /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
+  untilStable: z.object({ halfWidthShare: z.number().positive(), budgetSec: z.number().positive() }).optional(),
+});
+
+export const targetInfoSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  router: z.boolean(),
+  layer: z.string().optional(),
+  homepage: z.string(),
+  features: z.array(z.string()),
+  packages: z.record(z.string(), z.string()),
+});
+
+export const TRIAL_FLAGS = ['generator-bound', 'errors', 'timeouts', 'unexpected-status', 'short-window'] as const;
+
+export const trialSchema = z.object({
+  index: z.number().int(),
+  round: z.number().int(),
+  target: z.string(),
+  scenario: z.string(),
+  /** ok: measured and clean; invalid: measured but its numbers cannot be trusted (see flags); failed: no measurement. */
+  status: z.enum(['ok', 'invalid', 'failed']),
+  reason: z.string().optional(),
+  startedAt: z.string(),
+  flags: z.array(z.enum(TRIAL_FLAGS)),
+  measurement: z
+    .object({
+      durationSec: z.number(),
+      requests: z.number(),
+      requestsPerSec: z.number(),
+      errors: z.number(),
+      timeouts: z.number(),
+      statusCounts: z.record(z.string(), z.number()),
+      unexpectedStatus: z.number(),
+      bytes: z.number(),
+      bytesPerSec: z.number(),
+      latencyMs: latencySchema,
+      server: z.object({
+        cpuSeconds: z.number(),
+        cpuUsPerRequest: z.number(),
+        cpuCores: z.number(),
+        maxCpuPercent: z.number(),
+        peakRssBytes: z.number(),
+        rssSeries: z.array(z.tuple([z.number(), z.number()])),
+      }),
+      generator: z.object({ cpuCores: z.number(), cpuUsPerRequest: z.number() }),
+    })
+    .optional(),
+  exit: z.object({ code: z.number().nullable(), signal: z.string().nullable(), lastOutput: z.string() }).optional(),
+});
+
+export const verificationSchema = z.object({
+  target: z.string(),
+  round: z.number().int(),
+  ok: z.boolean(),
+  failures: z.array(z.object({ scenario: z.string(), request: z.string(), reason: z.string() })),
+});
+
+/** Median over the repeats, their range, and a distribution-free interval of the median with the confidence it really has. */
+const spreadSchema = z.object({
+  median: z.number(),
+  min: z.number(),
+  max: z.number(),
+  interval: z.object({ low: z.number(), high: z.number(), confidence: z.number() }),
+});
+
+export const summarySchema = z.object({
+  target: z.string(),
+  scenario: z.string(),
+  status: z.enum(['measured', 'invalid', 'failed', 'not-run']),
+  reason: z.string().optional(),
+  trials: z.number().int(),
+  validTrials: z.number().int(),
+  requestsPerSec: spreadSchema.optional(),
+  /** Median over the repeats of each latency percentile. */
+  latencyMs: latencySchema.optional(),
+  latencyP99Ms: spreadSchema.optional(),
+  bytesPerSec: z.number().optional(),
+  cpuUsPerRequest: spreadSchema.optional(),
+  maxCpuPercent: z.number().optional(),
+  /** Highest RSS of any trial, and the spread of the per-trial peaks. */
+  peakRssBytes: z.number().optional(),
+  peakRss: spreadSchema.optional(),
+  generatorCpuCores: z.number().optional(),
+  /** Median req/s over the baseline target's median req/s in the same scenario. */
+  ratioToBaseline: z.number().optional(),
+  flags: z.array(z.string()),
+});
+
+export const warningSchema = z.object({ kind: z.string(), message: z.string(), target: z.string().optional(), scenario: z.string().optional() });
+
+export const resultSchema = z.object({
+  schema: z.literal('gauntlet/result'),
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  id: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  /** false when the run was interrupted or is still being written. */
+  complete: z.boolean(),
+  interruption: z.string().optional(),
+  environment: environmentSchema,
+  plan: planSchema,
+  targets: z.array(targetInfoSchema),
+  unavailable: z.array(z.object({ target: z.string(), reason: z.string() })),
+  verification: z.array(verificationSchema),
+  trials: z.array(trialSchema),
+  summaries: z.array(summarySchema),
+  warnings: z.array(warningSchema),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+export type Plan = z.infer<typeof planSchema>;
+export type TargetInfo = z.infer<typeof targetInfoSchema>;
+export type Trial = z.infer<typeof trialSchema>;
+export type TrialFlag = (typeof TRIAL_FLAGS)[number];
+export type Measurement = NonNullable<Trial['measurement']>;
+export type Verification = z.infer<typeof verificationSchema>;
+export type Summary = z.infer<typeof summarySchema>;
+export type Spread = z.infer<typeof spreadSchema>;
+export type Warning = z.infer<typeof warningSchema>;
+export type Result = z.infer<typeof resultSchema>;
+export type LatencyMs = z.infer<typeof latencySchema>;

@@ -1,0 +1,64 @@
+/**
+ * What a framework built on another costs on top of it, measured in the same run: NestJS on
+ * Fastify against Fastify, Moost against Wooks. Throughput cost is how much req/s the upper
+ * layer loses; CPU cost is how much more CPU it spends per request. Over the weighted mix for
+ * suites with weights, otherwise over the median of the scenarios' ratios.
+ */
+import { median } from 'simple-statistics';
+import type { Result } from '../results/schema.js';
+import { weightedSummaries } from './weighted.js';
+
+export interface LayerOverhead {
+  target: string;
+  layer: string;
+  /** 0.06 = the target answers 6 % fewer req/s than its layer. */
+  throughputCost: number;
+  /** 0.10 = the target spends 10 % more CPU per request than its layer. */
+  cpuCost: number;
+  basis: 'weighted mix' | 'median over scenarios';
+}
+
+/** A variant's layer is the layer's variant with the same suffix (nest-fastify+redis → fastify+redis). */
+function layerName(target: string, layer: string, known: Set<string>): string | undefined {
+  const plus = target.indexOf('+');
+  const candidate = plus > 0 ? `${layer}${target.slice(plus)}` : layer;
+  return known.has(candidate) ? candidate : undefined;
+}
+
+export function layerOverheads(result: Result): LayerOverhead[] {
+  const known = new Set(result.summaries.map((s) => s.target));
+  const layerOf = new Map(result.targets.filter((t) => t.layer).map((t) => [t.name, t.layer!]));
+  const weighted = weightedSummaries(result);
+  const out: LayerOverhead[] = [];
+  for (const target of known) {
+    const baseName = target.split('+')[0];
+    const layer = layerOf.get(target) ?? layerOf.get(baseName);
+    const under = layer ? layerName(target, layer, known) : undefined;
+    if (!under) continue;
+    if (weighted.length > 0) {
+      const upper = weighted.find((w) => w.target === target);
+      const lower = weighted.find((w) => w.target === under);
+      if (!upper || !lower) continue;
+      out.push({
+        target,
+        layer: under,
+        throughputCost: 1 - upper.weightedRequestsPerSec / lower.weightedRequestsPerSec,
+        cpuCost: upper.weightedCpuUsPerRequest / lower.weightedCpuUsPerRequest - 1,
+        basis: 'weighted mix',
+      });
+      continue;
+    }
+    const pairs = result.plan.scenarios
+      .map((scenario) => [result.summaries.find((s) => s.target === target && s.scenario === scenario), result.summaries.find((s) => s.target === under && s.scenario === scenario)] as const)
+      .filter(([a, b]) => a?.requestsPerSec && b?.requestsPerSec && a.cpuUsPerRequest && b.cpuUsPerRequest);
+    if (pairs.length === 0) continue;
+    out.push({
+      target,
+      layer: under,
+      throughputCost: median(pairs.map(([a, b]) => 1 - a!.requestsPerSec!.median / b!.requestsPerSec!.median)),
+      cpuCost: median(pairs.map(([a, b]) => a!.cpuUsPerRequest!.median / b!.cpuUsPerRequest!.median - 1)),
+      basis: 'median over scenarios',
+    });
+  }
+  return out.sort((a, b) => a.target.localeCompare(b.target));
+}
