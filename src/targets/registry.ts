@@ -14,6 +14,8 @@ export interface Target extends TargetManifest {
   dir: string;
   /** Folders whose node_modules hold this target's own package versions (A/B variants). */
   packageRoots?: string[];
+  /** Extra environment for the app (a store variant sets GAUNTLET_STORE). */
+  env?: Record<string, string>;
 }
 
 let cache: Target[] | undefined;
