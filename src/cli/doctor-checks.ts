@@ -60,10 +60,10 @@ export function doctorChecks(): DoctorCheck[] {
     },
     tool('wrk', 'faster HTTP/1.1 engine (planned, issue 5)', 'wrk', ['-v'], 'wrk'),
     tool('h2load', 'HTTP/2 and pipelined HTTP/1.1 engine (planned, issue 5)', 'h2load', ['--version'], 'nghttp2-client'),
-    tool('redis-server', 'real store for the saas-db suite and Moleculer transporters (planned)', 'redis-server', ['--version'], 'redis-server'),
+    tool('redis-server', 'real store for saas --stores redis (and Moleculer transporters, planned)', 'redis-server', ['--version'], 'redis-server'),
     tool('nats-server', 'NATS transporter for the services suite (planned)', 'nats-server', ['--version'], 'nats-server'),
     tool('mosquitto', 'MQTT transporter for the services suite (planned)', 'mosquitto', ['-h'], 'mosquitto'),
-    tool('chromium', 'browser test of the HTML report (planned, issue 6)', 'chromium', ['--version'], 'chromium'),
+    tool('chromium', 'browser test of the HTML report', 'chromium', ['--version'], 'chromium'),
   ];
 }
 

@@ -7,7 +7,12 @@ export default defineTarget({
   packages: ['express'],
   router: true,
   homepage: 'https://expressjs.com',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  features: [],
+  features: [
+    'saas: app-wide express.json({ limit: 1mb }): body read and parsed before auth',
+    'saas: auth as Router middleware per tier (res.locals.user)',
+    'saas: cookie-parser not installed: a cookie-parser-style middleware parses the whole jar up front (cookie-auth router only)',
+    'saas: hand-written validation, JSON error handler for 400/413',
+  ],
 });

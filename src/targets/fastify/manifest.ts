@@ -7,7 +7,13 @@ export default defineTarget({
   packages: ['fastify'],
   router: true,
   homepage: 'https://fastify.dev',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  features: ['response schema serialization'],
+  features: [
+    'response schema serialization (hello /json only; saas has no response schemas)',
+    'saas: JSON schema (Ajv) validation of bodies, Fastify default 1 MiB body limit',
+    'saas: auth in an onRequest hook per encapsulated plugin: checked before the body is read',
+    'saas: @fastify/cookie not installed: an onRequest hook in its style parses the whole jar up front (cookie-auth plugin only)',
+    'saas: user held in a request decorator (getDecorator/setDecorator)',
+  ],
 });

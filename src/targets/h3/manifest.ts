@@ -7,7 +7,12 @@ export default defineTarget({
   packages: ['h3'],
   router: true,
   homepage: 'https://h3.dev',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  features: [],
+  features: [
+    'auth middleware on path prefixes (app.use), run before the handler: auth checked before the body is read',
+    'cookie header: getCookie parses the whole jar, only on cookie-auth routes',
+    'readValidatedBody with plain validator functions (no schema library)',
+    'no body limit (h3 sets none by default)',
+  ],
 });

@@ -11,7 +11,14 @@ export default defineTarget({
   router: true,
   layer: 'wooks',
   homepage: 'https://moost.org',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  features: [],
+  features: [
+    'controllers per tier; the store injected by DI (provide registry, @Inject)',
+    'class-based GUARD interceptors (@Intercept) for bearer and cookie auth, run before arguments are resolved: auth checked before the body is read',
+    'cookie header read lazily: useCookies matches the sid cookie only, the jar is never parsed whole',
+    '@Body() with a VALIDATE-priority pipe (plain checks, no schema library)',
+    '@SetStatus / @SetHeader interceptors for statuses and cache headers',
+    "wooks' default 1 MB body limit",
+  ],
 });

@@ -8,7 +8,13 @@ export default defineTarget({
   router: true,
   layer: 'express5',
   homepage: 'https://nestjs.com',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  features: [],
+  features: [
+    'a module with a controller per tier; the store an injectable factory provider',
+    'guards (CanActivate) for bearer and cookie auth, UnauthorizedException for 401',
+    'global DTO validation pipe (APP_PIPE) with hand-written checks (class-validator not installed)',
+    'body read before auth: the Express JSON body parser (limit raised to 1 MB) runs as middleware before guards',
+    'cookie header parsed by the session guard, whole jar at once, only on cookie-auth routes (cookie-parser not installed)',
+  ],
 });

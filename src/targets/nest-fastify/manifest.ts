@@ -8,7 +8,13 @@ export default defineTarget({
   router: true,
   layer: 'fastify',
   homepage: 'https://nestjs.com',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  features: [],
+  features: [
+    'a module with a controller per tier; the store an injectable factory provider',
+    'guards (CanActivate) for bearer and cookie auth, UnauthorizedException for 401',
+    'global DTO validation pipe (APP_PIPE) with hand-written checks (class-validator not installed)',
+    "body read before auth: Fastify parses the JSON body (default 1 MiB limit) before Nest's handler and guards run",
+    'cookie header parsed by the session guard, whole jar at once, only on cookie-auth routes; Set-Cookie written by hand (@fastify/cookie not installed)',
+  ],
 });

@@ -7,5 +7,11 @@ export default defineTarget({
   packages: [],
   router: false,
   homepage: 'https://nodejs.org/api/http.html',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', saas: 'saas.js' },
+  features: [
+    'saas: hand-written segment router (linear scan of 21 routes)',
+    'saas: auth checked before the body is read',
+    'saas: cookie header scanned lazily for sid only',
+    'saas: body read by hand (1 MB limit), hand-written validation',
+  ],
 });

@@ -4,10 +4,15 @@ export default defineTarget({
   name: 'wooks',
   title: 'Wooks',
   description: 'Wooks HTTP (@wooksjs/event-http): composable, context-based handlers that return their body, on its own node:http server',
-  packages: ['wooks', '@wooksjs/event-http'],
+  packages: ['wooks', '@wooksjs/event-http', '@wooksjs/http-body'],
   router: true,
   homepage: 'https://wooks.moost.org',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  features: [],
+  features: [
+    'auth composables (useAuthorization, useCookies) called first in each handler: auth checked before the body is read',
+    'cookie header read lazily: useCookies matches the sid cookie only, the jar is never parsed whole',
+    'useBody (@wooksjs/http-body) JSON parsing with safe-key checks, plain validation functions',
+    "wooks' default 1 MB body limit",
+  ],
 });

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { resultSchema } from '../../src/results/schema.js';
+import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+
+const SAAS_TARGETS = ['node-http', 'express5', 'fastify', 'koa', 'hono', 'h3', 'wooks', 'moost', 'nest-express', 'nest-fastify'];
+const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
+
+test('every saas target answers all 20 scenarios and the other routes exactly right, raw and with a slow store', async () => {
+  for (const env of [{}, { GAUNTLET_STORE: 'delay:1' }]) {
+    const out = await runCli(['verify', '--suite', 'saas', '--json'], env);
+    assert.equal(out.code, 0, out.stdout + out.stderr);
+    const verdicts = JSON.parse(out.stdout) as { verdicts: Array<{ target: string; ok: boolean }> };
+    assert.deepEqual(verdicts.verdicts.filter((v) => v.ok).map((v) => v.target).sort(), [...SAAS_TARGETS].sort());
+    assert.deepEqual(await leftoverProcesses(out.mark), []);
+  }
+});
+
+test('a target that lets a wrong token through is refused; one that reads bodies before auth passes', async () => {
+  const out = await runCli(['verify', '--suite', 'saas', '--targets', 'saas-lenient,saas-body-first'], withFixtures);
+  assert.equal(out.code, 1);
+  assert.match(out.stdout, /FAILED saas-lenient\n\s+header-fail: GET \/api\/v1\/me: status 200, expected 401/);
+  assert.match(out.stdout, /ok +saas-body-first/);
+});
+
+test('a short saas run with the mixed load: weighted summary, layer cost, no unexpected status', async () => {
+  const dir = tempDir('saas');
+  const scenarios = 'public-static,header-fail,cookie-post-large,error-large-bad-cookie,error-404-short';
+  const run = await runCli(['run', '--suite', 'saas', '--targets', 'fastify,nest-fastify', '--scenarios', scenarios, '--mixed', '--repeats', '1', '--warmup', '0', '--out', dir, '--quiet']);
+  assert.equal(run.code, 0, run.stderr);
+  const folder = runFolder(dir);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(folder, 'result.json'), 'utf8')));
+  const mixed = result.trials.filter((t) => t.scenario === 'mixed');
+  assert.equal(mixed.length, 2);
+  for (const trial of mixed) {
+    assert.equal(trial.status, 'ok', `${trial.target}: ${trial.reason}`);
+    const statuses = Object.keys(trial.measurement!.statusCounts).sort();
+    assert.deepEqual(statuses, ['200', '201', '401', '404'], 'the mix carries every kind of answer');
+  }
+  assert.equal(result.plan.scenarioWeights?.['cookie-post-large']?.category, 'cookie-auth');
+  const markdown = readFileSync(join(folder, 'report.md'), 'utf8');
+  assert.match(markdown, /## Weighted summary/);
+  assert.match(markdown, /\| Mixed run req\/s/);
+  assert.match(markdown, /## Cost of the layer on top/);
+  assert.match(markdown, /\| nest-fastify +\| fastify +\|/);
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
+});
+
+test('the Redis variant: gauntlet starts, seeds and stops a real redis-server and reports raw vs store', async () => {
+  const dir = tempDir('redis');
+  const run = await runCli(['run', '--suite', 'saas', '--targets', 'node-http', '--stores', 'memory,redis', '--scenarios', 'header-static,cookie-param-suffix,public-login', '--repeats', '1', '--warmup', '0', '--out', dir, '--quiet']);
+  assert.equal(run.code, 0, run.stderr);
+  const folder = runFolder(dir);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(folder, 'result.json'), 'utf8')));
+  const redisTrials = result.trials.filter((t) => t.target === 'node-http+redis');
+  assert.equal(redisTrials.length, 3);
+  assert.ok(redisTrials.every((t) => t.status === 'ok' && t.measurement!.statusCounts['200'] === t.measurement!.requests), 'every answer through Redis was right');
+  assert.ok(result.verification.some((v) => v.target === 'node-http+redis' && v.ok), 'the Redis variant was verified, so the seeded data was there');
+  assert.match(readFileSync(join(folder, 'report.md'), 'utf8'), /## With a store behind every handler[\s\S]*\| node-http \|/);
+  assert.deepEqual(await leftoverProcesses(run.mark), [], 'redis-server and the apps are gone');
+});
+
+test('--stores is refused for a suite whose apps call no store, and an unknown store is named', async () => {
+  const hello = await runCli(['run', '--stores', 'redis']);
+  assert.equal(hello.code, 2);
+  assert.match(hello.stderr, /hello suite's apps call no store/);
+  const unknown = await runCli(['run', '--suite', 'saas', '--stores', 'postgres']);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown store "postgres"/);
+});
