@@ -1,9 +1,38 @@
 import { UserError, unknownValue } from '../core/errors.js';
 import { autocannonEngine } from './autocannon/engine.js';
-import type { Engine } from './engine.js';
+import type { Engine, EngineCapabilities } from './engine.js';
+import { h2loadEngine } from './h2load/engine.js';
+import { nodeHttp2Engine } from './node-http2/engine.js';
+import { wrkEngine } from './wrk/engine.js';
 
-/** Every engine gauntlet can drive, most preferred first when several can carry a scenario. */
-export const engines: Engine[] = [autocannonEngine];
+/**
+ * Every engine gauntlet can drive: autocannon first (always installed, the default of
+ * selectEngine('auto')), then the others by client CPU per request, cheapest first.
+ */
+export const engines: Engine[] = [autocannonEngine, wrkEngine, h2loadEngine, nodeHttp2Engine];
+
+/**
+ * Engines by client CPU per request, cheapest first (measured against the counting-server
+ * fixture, one core each: wrk and h2load cost a few µs per request, autocannon and
+ * node-http2 tens): chooseEngine takes the first usable one that can carry the load.
+ */
+export const enginesByEfficiency: Engine[] = [wrkEngine, h2loadEngine, autocannonEngine, nodeHttp2Engine];
+
+const capabilityNames: Record<keyof EngineCapabilities, string> = {
+  http1: 'HTTP/1.1',
+  pipelining: 'pipelining',
+  h2c: 'h2c (HTTP/2 over cleartext)',
+  tlsHttp2: 'HTTP/2 over TLS',
+  requestSequences: 'request sequences (several methods, paths, headers or bodies)',
+};
+
+/** How to make an engine usable, for error messages. */
+const installHints: Record<string, string> = {
+  autocannon: 'npm install',
+  wrk: 'apt-get install -y wrk',
+  h2load: 'apt-get install -y nghttp2-client',
+  'node-http2': 'built in (node:http2)',
+};
 
 export function selectEngine(name: string | undefined): Engine {
   if (name === undefined || name === 'auto') {
@@ -16,4 +45,48 @@ export function selectEngine(name: string | undefined): Engine {
   const reason = engine.unavailableReason();
   if (reason) throw new UserError('GAUNTLET_ENGINE_UNAVAILABLE', `engine ${name} is not usable here: ${reason}`, 'see gauntlet doctor');
   return engine;
+}
+
+function neededCapabilities(needs: Partial<EngineCapabilities>): (keyof EngineCapabilities)[] {
+  return (Object.keys(needs) as (keyof EngineCapabilities)[]).filter((capability) => needs[capability] === true);
+}
+
+function missingCapabilities(engine: Engine, needed: (keyof EngineCapabilities)[]): (keyof EngineCapabilities)[] {
+  return needed.filter((capability) => !engine.capabilities[capability]);
+}
+
+/**
+ * The cheapest usable engine that has every capability set to true in `needs` (false or
+ * absent: not needed). `preferred` (an engine name; 'auto' or undefined to choose) is taken
+ * as it is or refused with the reason: it is never silently replaced by another engine.
+ */
+export function chooseEngine(needs: Partial<EngineCapabilities>, preferred?: string): Engine {
+  const needed = neededCapabilities(needs);
+  const names = (capabilities: (keyof EngineCapabilities)[]) => capabilities.map((c) => capabilityNames[c]).join(', ');
+  const capable = enginesByEfficiency.filter((engine) => missingCapabilities(engine, needed).length === 0);
+
+  if (preferred !== undefined && preferred !== 'auto') {
+    const engine = selectEngine(preferred); // unknown or not installed: refused with the reason
+    const missing = missingCapabilities(engine, needed);
+    if (missing.length > 0) {
+      throw new UserError(
+        'GAUNTLET_ENGINE_INCAPABLE',
+        `engine ${engine.name} cannot carry this load: it has no ${names(missing)}`,
+        capable.length > 0 ? `use --engine ${capable.map((e) => e.name).join(' or ')}, or --engine auto` : 'no engine gauntlet knows can',
+      );
+    }
+    return engine;
+  }
+
+  const usable = capable.find((engine) => !engine.unavailableReason());
+  if (usable) return usable;
+  const wanted = needed.length > 0 ? names(needed) : 'any load';
+  if (capable.length === 0) {
+    throw new UserError('GAUNTLET_NO_CAPABLE_ENGINE', `no load engine gauntlet knows has ${wanted} together`, 'run the scenario with fewer needs');
+  }
+  throw new UserError(
+    'GAUNTLET_NO_CAPABLE_ENGINE',
+    `no installed load engine can carry ${wanted}: ${capable.map((e) => `${e.name} could, but ${e.unavailableReason()}`).join('; ')}`,
+    `install one: ${capable.map((e) => `${e.name}: ${installHints[e.name] ?? 'see gauntlet doctor'}`).join('; ')}`,
+  );
 }

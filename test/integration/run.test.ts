@@ -76,3 +76,20 @@ test('--until-stable adds rounds until the intervals reach 95 %, and says which 
   assert.ok(spent.trials.length <= 3, 'no round is added once the budget is spent');
   assert.ok(spent.warnings.some((w) => w.kind === 'unsettled' && /node-http\/text never settled/.test(w.message)));
 });
+
+test('a named engine runs the same trial through gauntlet, and one that cannot carry the load is refused', async () => {
+  const out = tempDir('wrk');
+  const run = await runCli(['run', '--targets', 'node-http', '--scenarios', 'text,param', '--engine', 'wrk', '--repeats', '1', '--warmup', '0', '--out', out, '--quiet']);
+  assert.equal(run.code, 0, run.stderr);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  assert.equal(result.environment.engine.name, 'wrk');
+  for (const trial of result.trials) {
+    assert.equal(trial.status, 'ok', trial.reason);
+    assert.ok(trial.measurement!.generator.cpuCores > 0, 'the generator CPU was read over the window');
+    assert.equal(trial.measurement!.statusCounts['200'], trial.measurement!.requests);
+  }
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
+  const refused = await runCli(['run', '--suite', 'saas', '--engine', 'h2load']);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /engine h2load cannot carry this load/);
+});

@@ -52,10 +52,11 @@ published). Exit code 1 when a gated figure of B regressed beyond the threshold.
         const availability = targetAvailability(variant, suite.name);
         if (!availability.available) throw new UserError('GAUNTLET_AB_TARGET', `${variant.name} cannot run: ${availability.reason}`);
       }
+      const scenarios = selectScenarios(suite, flags.scenarios);
       const outcome = await executeRun({
-        ...loadSettings(flags),
+        ...loadSettings(flags, scenarios),
         suite,
-        scenarios: selectScenarios(suite, flags.scenarios),
+        scenarios,
         targets: variants,
         unavailable: [],
         baseline: labelA,

@@ -53,7 +53,7 @@ and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder>
         if (stores.some((s) => s.kind === 'redis')) redis = await startRedis();
         publishRun(
           await executeRun({
-            ...loadSettings(flags),
+            ...loadSettings(flags, scenarios),
             suite,
             scenarios,
             targets: storeVariants(selection.runnable, stores, redis?.url),

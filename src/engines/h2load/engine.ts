@@ -8,8 +8,8 @@
  * at "Main benchmark duration is started" and closes at "Main benchmark duration is over"
  * (h2load is still running then, so its CPU time is readable). Latency percentiles, status
  * counts and request count come from its per-request log (--log-file: start time, status,
- * microseconds to the end of the response; one row per request of the main duration only),
- * so they are exact; bytes and timeouts come from its summary ("traffic: ... (N) total",
+ * microseconds to the end of the response; one row per request that ended in the main
+ * duration), so they are exact; bytes and timeouts come from its summary ("traffic: ... (N) total",
  * "requests: ... N timeout"), which counts the main duration only too.
  *
  * h2load sends GET to every URI it is given, cycling through them per connection, with the
@@ -132,16 +132,26 @@ function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunO
         hooks.windowEnd();
       }
     });
-    void proc.exited.then((how) => {
+    void proc.exited.then(async (how) => {
+      await drained(proc.child.stdout); // 'exit' can come before the last lines
       if (how.code !== 0 || startedAt === undefined) return finish(new Error(`h2load failed (${exitDescription(how, proc)})`));
       if (endedAt === undefined) {
         endedAt = performance.now();
         hooks.windowEnd();
       }
-      // 'exit' can come before the last stdout chunk: give the pipe a moment to drain.
-      const done = () => finish(undefined, { windowMs: endedAt! - startedAt!, stdout });
-      if (proc.child.stdout && !proc.child.stdout.readableEnded) proc.child.stdout.once('end', done);
-      else done();
+      finish(undefined, { windowMs: endedAt - startedAt, stdout });
+    });
+  });
+}
+
+/** Resolves once the stream ended (or after a second, for a pipe a grandchild still holds). */
+function drained(stream: NodeJS.ReadableStream & { readableEnded?: boolean } | null): Promise<void> {
+  if (!stream || stream.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1000);
+    stream.once('end', () => {
+      clearTimeout(timer);
+      resolve();
     });
   });
 }
@@ -157,10 +167,14 @@ async function measurement(logFile: string, summary: Summary): Promise<EngineMea
     const second = row.indexOf('\t', first + 1);
     if (first === -1 || second === -1) return;
     const status = row.slice(first + 1, second);
-    if (status === '-1' || status === '0') {
+    if (status === '-1') {
       failed++;
       return;
     }
+    // Status 0: a response whose headers came in the warm-up and whose end came in the window
+    // (h2load records the status only in its main duration). At most one per stream in flight
+    // at the switch: left out, neither counted nor an error.
+    if (status === '0') return;
     statusCounts[status] = (statusCounts[status] ?? 0) + 1;
     latency.add(Number(row.slice(second + 1)) / 1000);
   };

@@ -43,17 +43,19 @@ export class LatencySamples {
     this.max = 0;
   }
 
+  /** Milliseconds, rounded to the microsecond. */
   summary(): LatencyMs {
     const sorted = this.values.subarray(0, this.kept).sort();
-    const rank = (p: number) => (this.kept === 0 ? 0 : sorted[Math.min(this.kept - 1, Math.max(0, Math.ceil((p / 100) * this.kept) - 1))]);
+    const us = (ms: number) => Math.round(ms * 1000) / 1000;
+    const rank = (p: number) => (this.kept === 0 ? 0 : us(sorted[Math.min(this.kept - 1, Math.max(0, Math.ceil((p / 100) * this.kept) - 1))]));
     return {
-      mean: this.seen === 0 ? 0 : this.sum / this.seen,
+      mean: this.seen === 0 ? 0 : us(this.sum / this.seen),
       p50: rank(50),
       p75: rank(75),
       p90: rank(90),
       p99: rank(99),
       p99_9: rank(99.9),
-      max: this.max,
+      max: us(this.max),
     };
   }
 }
