@@ -1,6 +1,8 @@
 /** Builds the result document from what the journal holds; summaries and warnings are derived. */
 import { summarize } from '../stats/summarize.js';
 import { collectWarnings } from '../stats/warnings.js';
+import { layerOverheads } from '../stats/layers.js';
+import { weightedSummaries } from '../stats/weighted.js';
 import type { JournalContents } from './journal.js';
 import { SCHEMA_VERSION, type Result } from './schema.js';
 
@@ -27,5 +29,6 @@ export function resultFromJournal(journal: JournalContents): Result {
     trials: journal.trials,
   };
   const summaries = summarize(base);
-  return { ...base, summaries, warnings: collectWarnings(base, summaries) };
+  const withSummaries = { ...base, summaries, warnings: collectWarnings(base, summaries) };
+  return { ...withSummaries, acrossScenarios: { weighted: weightedSummaries(withSummaries), layers: layerOverheads(withSummaries) } };
 }

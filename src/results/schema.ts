@@ -149,6 +149,23 @@ export const summarySchema = z.object({
 
 export const warningSchema = z.object({ kind: z.string(), message: z.string(), target: z.string().optional(), scenario: z.string().optional() });
 
+/** Suite-level figures for weighted suites (saas), derived from the summaries and kept for readers of the JSON. */
+export const acrossScenariosSchema = z.object({
+  weighted: z.array(
+    z.object({
+      target: z.string(),
+      weightedRequestsPerSec: z.number(),
+      mixRequestsPerSec: z.number(),
+      weightedCpuUsPerRequest: z.number(),
+      categories: z.array(z.object({ category: z.string(), requestsPerSec: z.number(), cpuUsPerRequest: z.number() })),
+      missing: z.array(z.string()),
+    }),
+  ),
+  layers: z.array(
+    z.object({ target: z.string(), layer: z.string(), throughputCost: z.number(), cpuCost: z.number(), basis: z.enum(['weighted mix', 'median over scenarios']) }),
+  ),
+});
+
 export const resultSchema = z.object({
   schema: z.literal('gauntlet/result'),
   schemaVersion: z.literal(SCHEMA_VERSION),
@@ -165,6 +182,7 @@ export const resultSchema = z.object({
   verification: z.array(verificationSchema),
   trials: z.array(trialSchema),
   summaries: z.array(summarySchema),
+  acrossScenarios: acrossScenariosSchema.optional(),
   warnings: z.array(warningSchema),
 });
 

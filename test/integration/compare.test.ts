@@ -31,12 +31,16 @@ test('compare finds a regression, writes Markdown for a pull request, and fails 
   const before = savedRun('before', steady);
   const after = savedRun('after', steady.map((r) => r * 0.9));
   const markdown = join(tempDir('md'), 'comment.md');
-  const out = await runCli(['compare', before, after, '--markdown', markdown]);
+  const html = join(tempDir('html'), 'page.html');
+  const out = await runCli(['compare', before, after, '--markdown', markdown, '--html', html]);
   assert.equal(out.code, 1, out.stdout + out.stderr);
   assert.match(out.stdout, /fastify +│ text +│ req\/s .*-10\.0 %.*REGRESSION: slower/);
   const text = readFileSync(markdown, 'utf8');
   assert.match(text, /regression\(s\) beyond 5\.0 %/);
   assert.match(text, /\| fastify \| text/);
+  const page = readFileSync(html, 'utf8');
+  assert.match(page, /<h2>A\/B verdicts<\/h2>/);
+  assert.match(page, /REGRESSION:<\/strong> slower/);
 });
 
 test('compare within the threshold, or with no significant change, exits 0', async () => {

@@ -40,6 +40,8 @@ test('a short saas run with the mixed load: weighted summary, layer cost, no une
     assert.deepEqual(statuses, ['200', '201', '401', '404'], 'the mix carries every kind of answer');
   }
   assert.equal(result.plan.scenarioWeights?.['cookie-post-large']?.category, 'cookie-auth');
+  assert.deepEqual(result.acrossScenarios?.weighted.map((w) => w.target).sort(), ['fastify', 'nest-fastify']);
+  assert.equal(result.acrossScenarios?.layers[0]?.layer, 'fastify');
   const markdown = readFileSync(join(folder, 'report.md'), 'utf8');
   assert.match(markdown, /## Weighted summary/);
   assert.match(markdown, /\| Mixed run req\/s/);

@@ -2,6 +2,10 @@ import type { Command } from 'commander';
 import { compareCells, pairsAcrossRuns } from '../../compare/cells.js';
 import { checkEnvironments } from '../../compare/environment-match.js';
 import { FIGURES } from '../../compare/figures.js';
+import type { ComparisonReport } from '../../compare/render.js';
+import { renderHtml } from '../../report/html/page.js';
+import { scenarioDescriptions } from '../selection.js';
+import { writeFileSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
 import { loadResult } from '../../results/store.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
@@ -12,7 +16,8 @@ export function registerCompare(program: Command): void {
     .description('compare two saved runs cell by cell: change, interval, and a verdict from a significance test')
     .argument('<before>', 'result.json or run folder of the earlier run')
     .argument('<after>', 'result.json or run folder of the later run')
-    .option('--force', 'compare even when CPU, core count, engine or its flags differ', false);
+    .option('--force', 'compare even when CPU, core count, engine or its flags differ', false)
+    .option('--html <file>', 'also write the later run\'s HTML page, opening with the verdicts against the earlier one');
   addCompareOptions(command)
     .addHelpText(
       'after',
@@ -22,7 +27,7 @@ Examples:
   gauntlet compare before/result.json after/result.json --gate rps,cpu,p99 --threshold 3 --markdown comment.md
 Exit code 1 when a gated figure regressed beyond the threshold, 2 when the runs cannot be compared.`,
     )
-    .action((beforePath: string, afterPath: string, flags: CompareFlags & { force: boolean }) => {
+    .action((beforePath: string, afterPath: string, flags: CompareFlags & { force: boolean; html?: string }) => {
       const gate = checkGate(flags.gate);
       const before = loadResult(beforePath);
       const after = loadResult(afterPath);
@@ -36,18 +41,20 @@ Exit code 1 when a gated figure regressed beyond the threshold, 2 when the runs 
       }
       const cells = compareCells(pairsAcrossRuns(before.trials, after.trials), FIGURES, gate, flags.threshold / 100);
       if (cells.length === 0) throw new UserError('GAUNTLET_NOTHING_TO_COMPARE', 'the two runs share no measured target and scenario');
-      publishComparison(
-        {
-          title: 'gauntlet compare',
-          before: before.id,
-          after: after.id,
-          cells,
-          thresholdShare: flags.threshold / 100,
-          gated: gate,
-          notes: environments.notes.map((n) => `differs: ${n}`),
-          warnings: environments.blocking.map((d) => `compared despite a different ${d} (--force)`),
-        },
-        flags,
-      );
+      const report: ComparisonReport = {
+        title: 'gauntlet compare',
+        before: before.id,
+        after: after.id,
+        cells,
+        thresholdShare: flags.threshold / 100,
+        gated: gate,
+        notes: environments.notes.map((n) => `differs: ${n}`),
+        warnings: environments.blocking.map((d) => `compared despite a different ${d} (--force)`),
+      };
+      publishComparison(report, flags);
+      if (flags.html) {
+        writeFileSync(flags.html, renderHtml(after, scenarioDescriptions(after.plan.suite), report));
+        console.log(`html: ${flags.html}`);
+      }
     });
 }

@@ -23,7 +23,9 @@ export function comparisonSection(report: ComparisonReport): string {
   const threshold = `${(report.thresholdShare * 100).toFixed(1)} %`;
   return [
     '<section id="ab"><h2>A/B verdicts</h2>',
-    `<p><strong>A</strong> = <code>${esc(report.before)}</code>, <strong>B</strong> = <code>${esc(report.after)}</code>, measured interleaved in this run.</p>`,
+    `<p><strong>A</strong> = <code>${esc(report.before)}</code>, <strong>B</strong> = <code>${esc(report.after)}</code>, ${
+      report.title.startsWith('gauntlet ab') ? 'measured interleaved in this run' : 'two saved runs; the rest of this page is B'
+    }.</p>`,
     `<p class="banner ${regressions ? 'bad' : ''}">${
       regressions ? `${regressions} regression(s) beyond ${threshold} in ${esc(report.gated.join(', '))}.` : `No regression beyond ${threshold} in ${esc(report.gated.join(', '))} that the data can show.`
     }</p>`,
