@@ -73,7 +73,11 @@ function runId(suite: string): string {
 
 export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const usableCores = allowedCores();
-  const cores = planCores(usableCores, tasksetAvailable(), settings.pin);
+  const planned = planCores(usableCores, tasksetAvailable(), settings.pin);
+  const workers = settings.runtime.workers;
+  const cores = workers
+    ? { ...planned, note: `${planned.note}; ${workers} cluster worker(s) per target on ${planned.server ? `core ${planned.server}` : 'any core'}` }
+    : planned;
   pinSelf(cores.engine);
   const id = runId(settings.suite.name);
   const runDir = join(settings.outDir, id);
@@ -103,6 +107,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     targets: [...targetNames, ...settings.unavailable.map((u) => u.target)],
     scenarios: settings.scenarios.map((s) => s.name),
     runtime: `${settings.runtime.name} ${settings.runtime.version}`,
+    workers: settings.runtime.workers,
     repeats: settings.repeats,
     durationSec: settings.durationSec,
     warmupSec: settings.warmupSec,

@@ -1,7 +1,7 @@
 /** The Markdown report, ready to paste into a README or a pull request. */
 import { markdownTable } from 'markdown-table';
 import type { Result } from '../results/schema.js';
-import { COLUMNS, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import { COLUMNS, countMeasured, featuresFor, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { suiteTables } from './suite-tables.js';
 
 /** Pipes inside a cell would split it. */
@@ -48,7 +48,7 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
         t.title,
         Object.entries(t.packages).map(([name, version]) => `${name}@${version}`).join(', ') || 'node built-ins',
         t.layer ?? '',
-        t.features.join(', '),
+        featuresFor(t, result.plan.suite).join(', '),
         cell(t.description),
       ]),
     ]),

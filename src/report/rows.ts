@@ -30,6 +30,18 @@ export interface ReportTable {
   notMeasured: Array<{ target: string; status: string; reason: string }>;
 }
 
+/**
+ * The features a target switched on for this suite: a feature written `saas: …` belongs to
+ * the saas suite only; one without a suite prefix to every suite.
+ */
+export function featuresFor(info: TargetInfo, suite: string): string[] {
+  return info.features.flatMap((feature) => {
+    const prefix = /^([a-z0-9-]+): /.exec(feature);
+    if (!prefix) return [feature];
+    return prefix[1] === suite ? [feature.slice(prefix[0].length)] : [];
+  });
+}
+
 function versionOf(info: TargetInfo | undefined, nodeVersion: string): string {
   if (!info) return '–';
   const first = Object.values(info.packages)[0];
@@ -37,7 +49,7 @@ function versionOf(info: TargetInfo | undefined, nodeVersion: string): string {
 }
 
 function row(summary: Summary, info: TargetInfo | undefined, result: Result): string[] {
-  const validation = info?.features.some((f) => /validat/i.test(f)) ? '✓' : '✗';
+  const validation = info && featuresFor(info, result.plan.suite).some((f) => /validat/i.test(f)) ? '✓' : '✗';
   return [
     summary.target,
     versionOf(info, result.environment.node),

@@ -52,6 +52,8 @@ export const planSchema = z.object({
   engine: z.string(),
   baseline: z.string(),
   seed: z.number().int(),
+  /** Cluster mode: workers per target (absent: one process). */
+  workers: z.number().int().positive().optional(),
   /** Category and traffic share of each scenario, for suites that weight them (saas). */
   scenarioWeights: z.record(z.string(), z.object({ category: z.string().optional(), weight: z.number().optional() })).optional(),
   /** Traffic share per category, as configured. */

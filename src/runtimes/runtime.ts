@@ -2,6 +2,8 @@
 export interface Runtime {
   name: string;
   version: string;
+  /** Cluster mode: how many workers serve the app (absent: one process). */
+  workers?: number;
   /** Command and arguments that run a compiled app file. */
   command(appFile: string): { command: string; args: string[] };
 }

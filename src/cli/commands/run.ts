@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
+import { allowedCores } from '../../measure/pinning.js';
 import { executeRun } from '../../measure/run.js';
+import { clusterRuntime, parseWorkers } from '../../runtimes/cluster.js';
 import { startRedis, type RunningRedis } from '../../stores/redis-server.js';
 import { parseStores } from '../../stores/store-spec.js';
 import { storeVariantName, storeVariants } from '../../stores/store-variants.js';
@@ -14,6 +16,7 @@ interface RunFlags extends LoadFlags {
   baseline?: string;
   stores: string[];
   mixed: boolean;
+  workers?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -23,7 +26,8 @@ export function registerRun(program: Command): void {
     .option('--targets <a,b,c>', 'targets to run (default: every target of the suite)', list)
     .option('--baseline <target>', 'target the "vs baseline" column compares with (default: node-http)')
     .option('--stores <list>', 'saas: the store behind every handler, one run per target and store (memory, delay:<ms>, redis)', list, ['memory'])
-    .option('--mixed', 'saas: also measure one load that mixes every scenario by its traffic share', false);
+    .option('--mixed', 'saas: also measure one load that mixes every scenario by its traffic share', false)
+    .option('--workers <n|auto>', 'cluster mode: run each target under node:cluster with n workers (auto: one per server core)');
   addLoadOptions(command)
     .addHelpText(
       'after',
@@ -35,6 +39,7 @@ Examples:
   gauntlet run --suite saas --mixed              seed 000: 20 scenarios, weighted, plus the mixed load
   gauntlet run --suite saas --stores memory,delay:1,redis --targets fastify,nest-fastify
   gauntlet run --targets fastify,koa --until-stable 3 --budget 300
+  gauntlet run --targets node-http,fastify --workers auto   cluster mode, one worker per server core
   gauntlet run --out /tmp/bench --seed 42        reproducible order, results elsewhere
 
 Each run writes results/<run-id>/journal.ndjson as trials finish, then result.json, report.md
@@ -48,12 +53,18 @@ and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder>
       }
       const scenarios = selectScenarios(suite, flags.scenarios, flags.mixed);
       const selection = await selectTargets(suite, flags.targets);
+      const settings = loadSettings(flags, scenarios);
+      if (flags.workers !== undefined) {
+        const usable = allowedCores().length;
+        const serverCores = usable >= 2 && flags.pin ? usable - 1 : usable;
+        settings.runtime = clusterRuntime(settings.runtime, parseWorkers(flags.workers, serverCores));
+      }
       let redis: RunningRedis | undefined;
       try {
         if (stores.some((s) => s.kind === 'redis')) redis = await startRedis();
         publishRun(
           await executeRun({
-            ...loadSettings(flags, scenarios),
+            ...settings,
             suite,
             scenarios,
             targets: storeVariants(selection.runnable, stores, redis?.url),

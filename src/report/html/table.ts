@@ -1,6 +1,6 @@
 /** The sortable results table of a scenario: the rows of ../rows.ts, each numeric cell carrying its raw value to sort by. */
 import type { Result, Summary } from '../../results/schema.js';
-import { COLUMNS, type ReportTable } from '../rows.js';
+import { COLUMNS, featuresFor, type ReportTable } from '../rows.js';
 import { slug } from './data.js';
 import { esc } from './escape.js';
 
@@ -61,7 +61,7 @@ export function targetsTable(result: Result): string {
     const homepage = /^https?:\/\//.test(t.homepage) ? `<a href="${esc(t.homepage)}" rel="noopener noreferrer">${esc(t.homepage.replace(/^https?:\/\//, ''))}</a>` : esc(t.homepage);
     return (
       `<tr><td class="name"><strong>${esc(t.title)}</strong><br><span class="muted">${esc(t.name)}</span></td>` +
-      `<td>${packages || 'node built-ins'}</td><td>${esc(t.layer ?? '')}</td><td>${esc(t.features.join(', '))}</td>` +
+      `<td>${packages || 'node built-ins'}</td><td>${esc(t.layer ?? '')}</td><td>${esc(featuresFor(t, result.plan.suite).join(', '))}</td>` +
       `<td>${esc(t.description)}</td><td>${homepage}</td></tr>`
     );
   });

@@ -22,7 +22,10 @@ export interface TargetManifest {
   minNode?: number;
   /** A fixed reason the target can never run here (not installable, …). */
   unavailable?: string;
-  /** What the implementation switches on, so a reader can judge fairness (validation, schema serialization, …). */
+  /**
+   * What the implementation switches on, so a reader can judge fairness (validation, schema
+   * serialization, …). `saas: …` applies to the saas suite's app only; no prefix, to every app.
+   */
   features?: string[];
 }
 

@@ -10,7 +10,7 @@ export default defineTarget({
   apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
   features: [
-    'response schema serialization (hello /json only; saas has no response schemas)',
+    'hello: response schema serialization on /json',
     'saas: JSON schema (Ajv) validation of bodies, Fastify default 1 MiB body limit',
     'saas: auth in an onRequest hook per encapsulated plugin: checked before the body is read',
     'saas: @fastify/cookie not installed: an onRequest hook in its style parses the whole jar up front (cookie-auth plugin only)',

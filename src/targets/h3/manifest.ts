@@ -10,9 +10,9 @@ export default defineTarget({
   apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
   features: [
-    'auth middleware on path prefixes (app.use), run before the handler: auth checked before the body is read',
-    'cookie header: getCookie parses the whole jar, only on cookie-auth routes',
-    'readValidatedBody with plain validator functions (no schema library)',
-    'no body limit (h3 sets none by default)',
+    'saas: auth middleware on path prefixes (app.use), run before the handler: auth checked before the body is read',
+    'saas: cookie header: getCookie parses the whole jar, only on cookie-auth routes',
+    'saas: readValidatedBody with plain validator functions (no schema library)',
+    'saas: no body limit (h3 sets none by default)',
   ],
 });

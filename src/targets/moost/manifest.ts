@@ -14,11 +14,11 @@ export default defineTarget({
   apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
   features: [
-    'controllers per tier; the store injected by DI (provide registry, @Inject)',
-    'class-based GUARD interceptors (@Intercept) for bearer and cookie auth, run before arguments are resolved: auth checked before the body is read',
-    'cookie header read lazily: useCookies matches the sid cookie only, the jar is never parsed whole',
-    '@Body() with a VALIDATE-priority pipe (plain checks, no schema library)',
-    '@SetStatus / @SetHeader interceptors for statuses and cache headers',
-    "wooks' default 1 MB body limit",
+    'saas: controllers per tier; the store injected by DI (provide registry, @Inject)',
+    'saas: class-based GUARD interceptors (@Intercept) for bearer and cookie auth, run before arguments are resolved: auth checked before the body is read',
+    'saas: cookie header read lazily: useCookies matches the sid cookie only, the jar is never parsed whole',
+    'saas: @Body() with a VALIDATE-priority pipe (plain checks, no schema library)',
+    'saas: @SetStatus / @SetHeader interceptors for statuses and cache headers',
+    "saas: wooks' default 1 MB body limit",
   ],
 });

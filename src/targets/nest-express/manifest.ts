@@ -11,10 +11,10 @@ export default defineTarget({
   apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
   features: [
-    'a module with a controller per tier; the store an injectable factory provider',
-    'guards (CanActivate) for bearer and cookie auth, UnauthorizedException for 401',
-    'global DTO validation pipe (APP_PIPE) with hand-written checks (class-validator not installed)',
-    'body read before auth: the Express JSON body parser (limit raised to 1 MB) runs as middleware before guards',
-    'cookie header parsed by the session guard, whole jar at once, only on cookie-auth routes (cookie-parser not installed)',
+    'saas: a module with a controller per tier; the store an injectable factory provider',
+    'saas: guards (CanActivate) for bearer and cookie auth, UnauthorizedException for 401',
+    'saas: global DTO validation pipe (APP_PIPE) with hand-written checks (class-validator not installed)',
+    'saas: body read before auth: the Express JSON body parser (limit raised to 1 MB) runs as middleware before guards',
+    'saas: cookie header parsed by the session guard, whole jar at once, only on cookie-auth routes (cookie-parser not installed)',
   ],
 });

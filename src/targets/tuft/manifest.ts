@@ -10,5 +10,5 @@ export default defineTarget({
   apps: { hello: 'hello.js' },
   minNode: 20,
   // Tuft's documented idiom: a plain response object, whose JSON it serializes once at startup.
-  features: ['static response objects for / and /json'],
+  features: ['hello: static response objects for / and /json'],
 });

@@ -10,9 +10,9 @@ export default defineTarget({
   apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
   features: [
-    'auth composables (useAuthorization, useCookies) called first in each handler: auth checked before the body is read',
-    'cookie header read lazily: useCookies matches the sid cookie only, the jar is never parsed whole',
-    'useBody (@wooksjs/http-body) JSON parsing with safe-key checks, plain validation functions',
-    "wooks' default 1 MB body limit",
+    'saas: auth composables (useAuthorization, useCookies) called first in each handler: auth checked before the body is read',
+    'saas: cookie header read lazily: useCookies matches the sid cookie only, the jar is never parsed whole',
+    'saas: useBody (@wooksjs/http-body) JSON parsing with safe-key checks, plain validation functions',
+    "saas: wooks' default 1 MB body limit",
   ],
 });

@@ -1,0 +1,29 @@
+/** --workers: run a target's app under node:cluster with N workers (see cluster-primary.ts). */
+import { join } from 'node:path';
+import { projectRoot } from '../core/paths.js';
+import { UserError } from '../core/errors.js';
+import type { Runtime } from './runtime.js';
+
+const primaryFile = join(projectRoot, 'dist', 'src', 'runtimes', 'cluster-primary.js');
+
+export function clusterRuntime(base: Runtime, workers: number): Runtime {
+  return {
+    name: `${base.name} cluster`,
+    version: base.version,
+    workers,
+    command: (appFile) => {
+      const inner = base.command(primaryFile);
+      return { command: inner.command, args: [...inner.args, appFile, String(workers)] };
+    },
+  };
+}
+
+/** "auto" is the cores the server gets (all but the generator's); a number is taken as asked. */
+export function parseWorkers(value: string, serverCores: number): number {
+  if (value === 'auto') return Math.max(1, serverCores);
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    throw new UserError('GAUNTLET_BAD_WORKERS', `--workers takes a whole number from 1 to 256 or "auto", got "${value}"`);
+  }
+  return n;
+}
