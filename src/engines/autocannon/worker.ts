@@ -5,7 +5,7 @@
  */
 import autocannon from 'autocannon';
 import type { EngineMeasurement, LoadSpec } from '../engine.js';
-import type { FromWorker, ToWorker } from './messages.js';
+import type { FromWorker, ToWorker } from '../worker-messages.js';
 
 function send(message: FromWorker): void {
   process.send?.(message);

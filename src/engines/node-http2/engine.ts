@@ -7,28 +7,12 @@
  */
 import { join } from 'node:path';
 import { engineWorkersDir } from '../../core/paths.js';
-import { pinnedCommand } from '../../measure/pinning.js';
-import { startGroup, type GroupProcess } from '../../measure/process-group.js';
-import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadSpec } from '../engine.js';
-import type { FromWorker, ToWorker } from './messages.js';
+import { protocolOf, type Engine, type LoadSpec } from '../engine.js';
+import { WorkerRunner } from '../worker-runner.js';
 
 const workerFile = join(engineWorkersDir, 'node-http2', 'worker.js');
 
-let worker: { process: GroupProcess; cores?: string } | undefined;
-
-function workerFor(cores: string | undefined): GroupProcess {
-  if (worker && !worker.process.hasExited() && worker.cores === cores) return worker.process;
-  void worker?.process.stop(500);
-  const { command, args } = pinnedCommand(cores, process.execPath, [workerFile]);
-  worker = { process: startGroup({ command, args, ipc: true }), cores };
-  return worker.process;
-}
-
-async function closeWorker(): Promise<void> {
-  const current = worker;
-  worker = undefined;
-  await current?.process.stop(1000);
-}
+const runner = new WorkerRunner('node-http2', workerFile);
 
 /** Refuses what node-http2 cannot carry, with the reason. */
 function checkSpec(spec: LoadSpec): void {
@@ -51,48 +35,13 @@ export const nodeHttp2Engine: Engine = {
     `${spec.connections} sessions x ${spec.pipelining} concurrent streams for ${spec.durationSec} s, timeout ${spec.timeoutSec} s` +
     (spec.warmupSec > 0 ? ` after a ${spec.warmupSec} s warm-up` : '') +
     (spec.requests.length > 1 ? ` (cycling ${spec.requests.length} requests)` : ''),
-  run,
-  close: closeWorker,
+  run: (spec, hooks, options) => {
+    try {
+      checkSpec(spec);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return runner.run(spec, hooks, options);
+  },
+  close: () => runner.close(),
 };
-
-function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement> {
-  try {
-    checkSpec(spec);
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
-  const child = workerFor(options.cores);
-  return new Promise<EngineMeasurement>((resolve, reject) => {
-    let settled = false;
-    const onMessage = (message: FromWorker) => {
-      if (message.type === 'window-start') hooks.windowStart(child.pid);
-      else if (message.type === 'window-end') {
-        hooks.windowEnd();
-        finish(undefined, message.measurement);
-      } else if (message.type === 'failed') finish(new Error(`node-http2 failed: ${message.message}`));
-    };
-    const onAbort = () => finish(new Error(`load stopped: ${String((options.signal?.reason as Error | undefined)?.message ?? 'aborted')}`));
-    const finish = (error: Error | undefined, measurement?: EngineMeasurement) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      child.child.off('message', onMessage);
-      options.signal?.removeEventListener('abort', onAbort);
-      if (error) {
-        void closeWorker(); // a worker in an unknown state is not reused
-        reject(error);
-      } else resolve(measurement!);
-    };
-    const deadline = setTimeout(
-      () => finish(new Error(`node-http2 did not finish within ${Math.round(options.deadlineMs / 1000)} s`)),
-      options.deadlineMs,
-    );
-    if (options.signal?.aborted) return onAbort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.child.on('message', onMessage);
-    void child.exited.then(({ code, signal }) =>
-      finish(new Error(`node-http2 worker exited early (${signal ?? `code ${code}`}): ${child.output.text() || 'no output'}`)),
-    );
-    child.child.send({ type: 'run', spec } satisfies ToWorker);
-  });
-}

@@ -1,5 +1,5 @@
-/** Messages between gauntlet and the node-http2 worker process (over the IPC channel). */
-import type { EngineMeasurement, LoadSpec } from '../engine.js';
+/** Messages between gauntlet and an engine's worker process (autocannon, node-http2), over IPC. */
+import type { EngineMeasurement, LoadSpec } from './engine.js';
 
 export type ToWorker = { type: 'run'; spec: LoadSpec };
 

@@ -1,0 +1,70 @@
+/**
+ * Runs trials through an engine's worker process: one pinned worker (its own process group)
+ * serves every trial of a run, because starting node and loading the generator per trial
+ * costs most of a second on a busy core; a worker that failed is replaced. The worker
+ * announces its measured window over IPC, so /proc is sampled over exactly that window.
+ */
+import { pinnedCommand } from '../measure/pinning.js';
+import { startGroup, type GroupProcess } from '../measure/process-group.js';
+import type { EngineHooks, EngineMeasurement, EngineRunOptions, LoadSpec } from './engine.js';
+import type { FromWorker, ToWorker } from './worker-messages.js';
+
+export class WorkerRunner {
+  private worker?: { process: GroupProcess; cores?: string };
+
+  constructor(
+    private readonly name: string,
+    private readonly workerFile: string,
+  ) {}
+
+  private workerFor(cores: string | undefined): GroupProcess {
+    if (this.worker && !this.worker.process.hasExited() && this.worker.cores === cores) return this.worker.process;
+    void this.worker?.process.stop(500);
+    const { command, args } = pinnedCommand(cores, process.execPath, [this.workerFile]);
+    this.worker = { process: startGroup({ command, args, ipc: true }), cores };
+    return this.worker.process;
+  }
+
+  async close(): Promise<void> {
+    const current = this.worker;
+    this.worker = undefined;
+    await current?.process.stop(1000);
+  }
+
+  run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement> {
+    const child = this.workerFor(options.cores);
+    return new Promise<EngineMeasurement>((resolve, reject) => {
+      let settled = false;
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'window-start') hooks.windowStart(child.pid);
+        else if (message.type === 'window-end') {
+          hooks.windowEnd();
+          finish(undefined, message.measurement);
+        } else if (message.type === 'failed') finish(new Error(`${this.name} failed: ${message.message}`));
+      };
+      const onAbort = () => finish(new Error(`load stopped: ${String((options.signal?.reason as Error | undefined)?.message ?? 'aborted')}`));
+      const finish = (error: Error | undefined, measurement?: EngineMeasurement) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        child.child.off('message', onMessage);
+        options.signal?.removeEventListener('abort', onAbort);
+        if (error) {
+          void this.close(); // a worker in an unknown state is not reused
+          reject(error);
+        } else resolve(measurement!);
+      };
+      const deadline = setTimeout(
+        () => finish(new Error(`${this.name} did not finish within ${Math.round(options.deadlineMs / 1000)} s`)),
+        options.deadlineMs,
+      );
+      if (options.signal?.aborted) return onAbort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      child.child.on('message', onMessage);
+      void child.exited.then(({ code, signal }) =>
+        finish(new Error(`${this.name} worker exited early (${signal ?? `code ${code}`}): ${child.output.text() || 'no output'}`)),
+      );
+      child.child.send({ type: 'run', spec } satisfies ToWorker);
+    });
+  }
+}
