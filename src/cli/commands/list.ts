@@ -48,8 +48,11 @@ export function registerList(program: Command): void {
       for (const t of data.targets) {
         targetsTable.push([t.name, mark(t.available), t.suites.join(', '), Object.entries(t.packages).map(([n, v]) => `${n}@${v}`).join('\n'), t.layer ?? '', t.reason ?? '']);
       }
-      const enginesTable = terminalTable(['engine', 'available', 'version', 'why not']);
-      for (const e of data.engines) enginesTable.push([e.name, mark(e.available), e.version, e.reason ?? '']);
+      const enginesTable = terminalTable(['engine', 'available', 'version', 'carries', 'why not']);
+      for (const e of data.engines) {
+        const carries = Object.entries(e.capabilities).filter(([, can]) => can).map(([what]) => what);
+        enginesTable.push([e.name, mark(e.available), e.version, carries.join(', '), e.reason ?? '']);
+      }
       const runtimesTable = terminalTable(['runtime', 'available', 'version']);
       for (const r of data.runtimes) runtimesTable.push([r.name, mark(r.available), r.version]);
       console.log(['suites', suitesTable.toString(), 'targets', targetsTable.toString(), 'engines', enginesTable.toString(), 'runtimes', runtimesTable.toString()].join('\n'));
