@@ -20,6 +20,7 @@ import type { Target } from '../targets/registry.js';
 import { allowedCores, pinSelf, planCores, tasksetAvailable } from './pinning.js';
 import { loadAverage, machineCpuTicks, stealShare } from './proc-stat.js';
 import { runVisit, type VisitContext } from './visit.js';
+import { calibrationFor } from '../calibrate/calibration-file.js';
 import { summarize } from '../stats/summarize.js';
 import { unsettledCells } from '../stats/stability.js';
 
@@ -96,7 +97,12 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   for (const target of settings.targets) Object.assign(packages, packageVersions(target));
   packages[settings.engine.name] = settings.engine.version();
   const environment = collectEnvironment({
-    engine: { name: settings.engine.name, version: settings.engine.version(), flags: settings.engine.describeFlags({ ...loadSettings, baseUrl: '', requests: [] }) },
+    engine: {
+      name: settings.engine.name,
+      version: settings.engine.version(),
+      flags: settings.engine.describeFlags({ ...loadSettings, baseUrl: '', requests: [] }),
+      calibration: calibrationFor(settings.engine.name),
+    },
     pinning: cores,
     allowedCores: usableCores,
     packages,

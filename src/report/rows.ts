@@ -22,9 +22,19 @@ export const COLUMNS = [
   'Flags',
 ] as const;
 
+/**
+ * HTTP/2 only, where the engine reports it (h2load): the share of header bytes HPACK saved.
+ * A table gets this column, after the output, only when one of its rows has the figure; every
+ * other table keeps exactly COLUMNS.
+ */
+export const HPACK_COLUMN = 'HPACK saved (%)';
+const HPACK_AFTER = 'Output (Mb/s)';
+
 export interface ReportTable {
   scenario: string;
   description?: string;
+  /** The table's columns: COLUMNS, plus HPACK_COLUMN where a row has header compression. */
+  columns: string[];
   rows: string[][];
   /** Targets with no figures, and why. */
   notMeasured: Array<{ target: string; status: string; reason: string }>;
@@ -73,10 +83,18 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
     const measured = cells
       .filter((s) => s.requestsPerSec)
       .sort((a, b) => (b.requestsPerSec?.median ?? 0) - (a.requestsPerSec?.median ?? 0));
+    const hpack = measured.some((s) => s.headerCompression !== undefined);
+    const at = COLUMNS.indexOf(HPACK_AFTER) + 1;
+    const columns: string[] = hpack ? [...COLUMNS.slice(0, at), HPACK_COLUMN, ...COLUMNS.slice(at)] : [...COLUMNS];
     return {
       scenario,
       description: scenarioDescriptions[scenario],
-      rows: measured.map((s) => row(s, result.targets.find((t) => t.name === s.target), result)),
+      columns,
+      rows: measured.map((s) => {
+        const cells = row(s, result.targets.find((t) => t.name === s.target), result);
+        if (hpack) cells.splice(at, 0, formatFixed(s.headerCompression === undefined ? undefined : s.headerCompression * 100, 1));
+        return cells;
+      }),
       notMeasured: cells.filter((s) => !s.requestsPerSec).map((s) => ({ target: s.target, status: s.status, reason: s.reason ?? '' })),
     };
   });
@@ -87,7 +105,10 @@ export function methodLine(result: Result): string {
   const { plan, environment } = result;
   return (
     `${plan.repeats} interleaved round(s); each trial ${environment.engine.name} ${environment.engine.flags}; ` +
-    `${plan.runtime}; ${environment.pinning.note}`
+    `${plan.runtime}; ${environment.pinning.note}` +
+    (environment.engine.calibration
+      ? `; ${environment.engine.name} costs ${environment.engine.calibration.usPerRequest.toFixed(1)} µs CPU per request here, a ceiling of about ${formatInt(environment.engine.calibration.ceilingRequestsPerSec)} req/s on one core (calibrated ${environment.engine.calibration.calibratedAt.slice(0, 10)})`
+      : '')
   );
 }
 

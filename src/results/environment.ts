@@ -21,7 +21,7 @@ export function gauntletVersion(): string {
 }
 
 export interface EnvironmentInput {
-  engine: { name: string; version: string; flags: string };
+  engine: Environment['engine'];
   pinning: CoreSets;
   /** Cores gauntlet could use before it pinned itself. */
   allowedCores: number[];

@@ -34,7 +34,13 @@ export const environmentSchema = z.object({
   loadAverageAfter: z.number().optional(),
   /** Share of the machine's CPU time a hypervisor stole during the run. */
   cpuStealShare: z.number().optional(),
-  engine: z.object({ name: z.string(), version: z.string(), flags: z.string() }),
+  engine: z.object({
+    name: z.string(),
+    version: z.string(),
+    flags: z.string(),
+    /** From gauntlet doctor --calibrate on this CPU model: the engine's CPU per request and its one-core ceiling. */
+    calibration: z.object({ usPerRequest: z.number(), ceilingRequestsPerSec: z.number(), calibratedAt: z.string() }).optional(),
+  }),
   pinning: z.object({ pinned: z.boolean(), server: z.string().optional(), engine: z.string().optional(), note: z.string() }),
   packages: z.record(z.string(), z.string()),
 });
@@ -97,6 +103,8 @@ export const trialSchema = z.object({
       bytes: z.number(),
       bytesPerSec: z.number(),
       latencyMs: latencySchema,
+      /** HTTP/2: share (0–1) of header bytes HPACK saved, where the engine reports it (h2load). */
+      headerCompression: z.number().optional(),
       server: z.object({
         cpuSeconds: z.number(),
         cpuUsPerRequest: z.number(),
@@ -144,6 +152,8 @@ export const summarySchema = z.object({
   peakRssBytes: z.number().optional(),
   peakRss: spreadSchema.optional(),
   generatorCpuCores: z.number().optional(),
+  /** HTTP/2: median share of header bytes HPACK saved, over the trials that report it. */
+  headerCompression: z.number().optional(),
   /** Median req/s over the baseline target's median req/s in the same scenario. */
   ratioToBaseline: z.number().optional(),
   flags: z.array(z.string()),

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { calibrate } from '../../calibrate/calibrate.js';
+import { CALIBRATION_FILE, saveCalibration } from '../../calibrate/calibration-file.js';
 import { terminalTable } from '../../report/terminal-table.js';
 import { doctorChecks, INSTALL_ALL_OPTIONAL } from '../doctor-checks.js';
 
@@ -7,8 +9,16 @@ export function registerDoctor(program: Command): void {
     .command('doctor')
     .description('what is installed, what is missing, and the command that installs it')
     .option('--json', 'machine-readable output', false)
-    .addHelpText('after', `\nExamples:\n  gauntlet doctor\n  gauntlet doctor --json\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}`)
-    .action((flags: { json: boolean }) => {
+    .option('--calibrate', "measure each installed engine's CPU cost per request on this machine (about 5 s each) and keep it for reports", false)
+    .addHelpText('after', `\nExamples:\n  gauntlet doctor\n  gauntlet doctor --json
+  gauntlet doctor --calibrate     each engine's CPU per request here, for the reports\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}`)
+    .action(async (flags: { json: boolean; calibrate: boolean }) => {
+      if (flags.calibrate) {
+        const calibration = await calibrate((line) => console.log(line));
+        saveCalibration(calibration);
+        console.log(`saved: ${CALIBRATION_FILE}`);
+        return;
+      }
       const checks = doctorChecks();
       if (flags.json) {
         console.log(JSON.stringify(checks, null, 2));

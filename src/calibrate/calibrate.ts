@@ -1,0 +1,63 @@
+/**
+ * Measures each installed HTTP/1.1 engine's CPU cost per request against gauntlet's bare
+ * node:http hello server: server pinned to its cores, engine to the generator's, the default
+ * load (100 connections, pipelining 10), a short warm-up, then a measured window.
+ */
+import { engines } from '../engines/registry.js';
+import type { Engine } from '../engines/engine.js';
+import { allowedCores, pinSelf, planCores, tasksetAvailable } from '../measure/pinning.js';
+import { usageOf, type UsageSnapshot } from '../measure/proc-stat.js';
+import { startTarget } from '../measure/target-process.js';
+import { nodeRuntime } from '../runtimes/runtime.js';
+import { helloSuite } from '../suites/hello/suite.js';
+import { loadTargets } from '../targets/registry.js';
+import { cpuModel, type Calibration, type EngineCalibration } from './calibration-file.js';
+
+const LOAD = { connections: 100, pipelining: 10, warmupSec: 1, durationSec: 3, timeoutSec: 10 };
+
+async function calibrateEngine(engine: Engine, serverCores: string | undefined, engineCores: string | undefined): Promise<EngineCalibration> {
+  const target = (await loadTargets()).find((t) => t.name === 'node-http')!;
+  const running = await startTarget({ target, suite: 'hello', runtime: nodeRuntime, cores: serverCores, readyTimeoutMs: 15_000 });
+  try {
+    let start: UsageSnapshot | undefined;
+    let end: UsageSnapshot | undefined;
+    let pid = 0;
+    const requests = helloSuite.scenarios.find((s) => s.name === 'text')!.load;
+    const spec = { ...LOAD, baseUrl: running.baseUrl, requests };
+    const measurement = await engine.run(
+      spec,
+      {
+        windowStart(generatorPid) {
+          pid = generatorPid;
+          start = usageOf([pid]);
+        },
+        windowEnd() {
+          end = usageOf([pid]);
+        },
+      },
+      { cores: engineCores, deadlineMs: 60_000 },
+    );
+    const cpuSeconds = start && end ? end.cpuSeconds - start.cpuSeconds : 0;
+    if (measurement.requests === 0 || cpuSeconds <= 0) throw new Error(`${engine.name}: no requests or no CPU time measured`);
+    const usPerRequest = (cpuSeconds * 1e6) / measurement.requests;
+    return { usPerRequest, ceilingRequestsPerSec: 1e6 / usPerRequest, flags: engine.describeFlags(spec) };
+  } finally {
+    await running.process.stop();
+    await engine.close();
+  }
+}
+
+export async function calibrate(report: (line: string) => void): Promise<Calibration> {
+  const cores = planCores(allowedCores(), tasksetAvailable());
+  pinSelf(cores.engine);
+  const results: Calibration['engines'] = {};
+  for (const engine of engines.filter((e) => e.capabilities.http1 && !e.unavailableReason())) {
+    try {
+      results[engine.name] = await calibrateEngine(engine, cores.server, cores.engine);
+      report(`${engine.name}: ${results[engine.name].usPerRequest.toFixed(1)} µs CPU per request, ceiling ≈ ${Math.round(results[engine.name].ceilingRequestsPerSec).toLocaleString('en-US')} req/s on one core`);
+    } catch (error) {
+      report(`${engine.name}: not calibrated: ${(error as Error).message}`);
+    }
+  }
+  return { calibratedAt: new Date().toISOString(), cpuModel: cpuModel(), node: process.version, engines: results };
+}
