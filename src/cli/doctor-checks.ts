@@ -60,6 +60,7 @@ export function doctorChecks(): DoctorCheck[] {
     },
     tool('wrk', 'HTTP/1.1 engine, cheaper per request than autocannon (--engine wrk)', 'wrk', ['-v'], 'wrk'),
     tool('h2load', 'HTTP/2 (h2c, TLS) and pipelined HTTP/1.1 engine (--engine h2load)', 'h2load', ['--version'], 'nghttp2-client'),
+    tool('openssl', "the h2 suite's throwaway self-signed certificate (HTTP/2 over TLS)", 'openssl', ['version'], 'openssl'),
     tool('redis-server', 'real store for saas --stores redis (and Moleculer transporters, planned)', 'redis-server', ['--version'], 'redis-server'),
     tool('nats-server', 'NATS transporter for the services suite (planned)', 'nats-server', ['--version'], 'nats-server'),
     tool('mosquitto', 'MQTT transporter for the services suite (planned)', 'mosquitto', ['-h'], 'mosquitto'),

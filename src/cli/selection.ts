@@ -8,6 +8,8 @@ import { loadTargets, type Target } from '../targets/registry.js';
 
 export const DEFAULT_SUITE = 'hello';
 export const PREFERRED_BASELINE = 'node-http';
+/** The bare-Node baseline of suites node-http has no app for (h2: node:http2). */
+export const FALLBACK_BASELINES = ['node-http2'];
 
 export function selectSuite(name = DEFAULT_SUITE): Suite {
   const suite = findSuite(name);
@@ -56,7 +58,7 @@ export async function selectTargets(suite: Suite, names?: string[]): Promise<Tar
       return target;
     });
   } else {
-    chosen = all.filter((t) => t.apps[suite.name] !== undefined || t.unavailable);
+    chosen = all.filter((t) => t.apps[suite.name] !== undefined || t.unavailableFor?.[suite.name] !== undefined);
   }
   const selection: TargetSelection = { runnable: [], unavailable: [] };
   for (const target of chosen) {
@@ -80,7 +82,7 @@ export function chooseBaseline(selection: TargetSelection, wanted?: string): str
     if (!names.includes(wanted)) throw unknownValue('baseline (one of the targets being run)', wanted, names, '--baseline');
     return wanted;
   }
-  return names.includes(PREFERRED_BASELINE) ? PREFERRED_BASELINE : names[0];
+  return [PREFERRED_BASELINE, ...FALLBACK_BASELINES].find((name) => names.includes(name)) ?? names[0];
 }
 
 export function scenarioDescriptions(suiteName: string): Record<string, string> {

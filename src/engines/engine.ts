@@ -64,6 +64,8 @@ export interface EngineMeasurement {
   /** Length of the measured window, as the engine timed it. */
   durationSec: number;
   latencyMs: LatencyMs;
+  /** HTTP/2: share (0–1) of header bytes HPACK saved, where the engine reports it (h2load's "space savings"). */
+  headerCompression?: number;
 }
 
 export interface EngineHooks {

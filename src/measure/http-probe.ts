@@ -1,5 +1,11 @@
-/** One plain HTTP/1.1 request, with the raw answer kept for verification. */
+/**
+ * One request with the raw answer kept for verification: plain HTTP/1.1 by default, or
+ * HTTP/2 (node:http2 client) for targets that serve h2c (cleartext, prior knowledge) or h2
+ * (TLS, where ALPN must have negotiated h2; the throwaway certificate is not checked).
+ */
 import { request } from 'node:http';
+import { connect, type ClientHttp2Session, type OutgoingHttpHeaders } from 'node:http2';
+import type { LoadProtocol } from '../engines/engine.js';
 import type { RequestSpec } from '../suites/types.js';
 
 export interface ProbeAnswer {
@@ -8,7 +14,8 @@ export interface ProbeAnswer {
   body: string;
 }
 
-export function probe(baseUrl: string, spec: RequestSpec, timeoutMs = 5000): Promise<ProbeAnswer> {
+export function probe(baseUrl: string, spec: RequestSpec, timeoutMs = 5000, protocol: LoadProtocol = 'http1'): Promise<ProbeAnswer> {
+  if (protocol !== 'http1') return probeHttp2(baseUrl, spec, timeoutMs, protocol);
   return new Promise((resolve, reject) => {
     const url = new URL(spec.path, baseUrl);
     const req = request(
@@ -30,17 +37,109 @@ export function probe(baseUrl: string, spec: RequestSpec, timeoutMs = 5000): Pro
   });
 }
 
-/** Resolves once anything answers HTTP on baseUrl, or rejects after timeoutMs. */
-export async function waitUntilAnswering(baseUrl: string, timeoutMs: number, gaveUp: () => string | undefined): Promise<void> {
+/** Connection-specific headers HTTP/2 forbids (RFC 9113 8.2.2); host becomes :authority. */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host']);
+
+/** The scheme each HTTP/2 flavour is reached by. */
+export const http2Scheme: Record<'h2c' | 'h2', string> = { h2c: 'http:', h2: 'https:' };
+
+/** The server answered, but not over the protocol asked: waiting longer will not help. */
+export class ProtocolMismatchError extends Error {}
+
+/** Why a connected session does not speak the asked protocol, or undefined. */
+export function protocolMismatch(session: Pick<ClientHttp2Session, 'alpnProtocol' | 'encrypted'>, protocol: 'h2c' | 'h2'): string | undefined {
+  if (protocol === 'h2') {
+    if (!session.encrypted) return 'the connection is not TLS';
+    if (session.alpnProtocol !== 'h2') return `ALPN negotiated ${session.alpnProtocol ? `"${session.alpnProtocol}"` : 'nothing'}, expected h2`;
+  } else if (session.encrypted) return 'h2c expected, but the connection is TLS';
+  return undefined;
+}
+
+/** A TLS server with no protocol in common (it offers no h2) ends the handshake with alert 120: a mismatch, not a slow start. */
+function refusedAlpn(error: Error): Error {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL' || /alert no application protocol/.test(cause.message)) {
+      return new ProtocolMismatchError('ALPN found no protocol in common: the server does not offer h2 over TLS');
+    }
+  }
+  return error;
+}
+
+function probeHttp2(baseUrl: string, spec: RequestSpec, timeoutMs: number, protocol: 'h2c' | 'h2'): Promise<ProbeAnswer> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(spec.path, baseUrl);
+    if (url.protocol !== http2Scheme[protocol]) {
+      reject(new Error(`${protocol} needs a ${http2Scheme[protocol]}// URL, got ${baseUrl}`));
+      return;
+    }
+    // An https URL makes node:http2 connect with TLS and offer ALPN h2 only; an http URL is h2c with prior knowledge.
+    const session = connect(url.origin, protocol === 'h2' ? { rejectUnauthorized: false, ALPNProtocols: ['h2'] } : {});
+    let settled = false;
+    const finish = (error: Error | undefined, answer?: ProbeAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      session.destroy();
+      if (error) reject(error);
+      else resolve(answer!);
+    };
+    const timer = setTimeout(() => finish(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    session.on('error', (error) => finish(refusedAlpn(error)));
+    session.on('connect', () => {
+      const mismatch = protocolMismatch(session, protocol);
+      if (mismatch) finish(new ProtocolMismatchError(mismatch));
+    });
+
+    const headers: OutgoingHttpHeaders = { ':method': spec.method, ':path': `${url.pathname}${url.search}` };
+    for (const [name, value] of Object.entries(spec.headers ?? {})) {
+      const lower = name.toLowerCase();
+      if (lower === 'host') headers[':authority'] = value;
+      else if (!CONNECTION_HEADERS.has(lower)) headers[lower] = value;
+    }
+    const stream = session.request(headers, { endStream: spec.body === undefined });
+    let status = 0;
+    let answerHeaders: ProbeAnswer['headers'] = {};
+    const chunks: Buffer[] = [];
+    stream.on('response', (received) => {
+      status = Number(received[':status'] ?? 0);
+      answerHeaders = Object.fromEntries(Object.entries(received).filter(([name]) => !name.startsWith(':')));
+    });
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      // A mismatch is also caught here: 'connect' may come after a quick answer on some servers.
+      const mismatch = protocolMismatch(session, protocol);
+      if (mismatch) finish(new ProtocolMismatchError(mismatch));
+      else if (status === 0) finish(new Error('the stream ended without a response'));
+      else finish(undefined, { status, headers: answerHeaders, body: Buffer.concat(chunks).toString('utf8') });
+    });
+    stream.on('error', (error) => finish(refusedAlpn(error)));
+    if (spec.body !== undefined) stream.end(spec.body);
+  });
+}
+
+const protocolName: Record<LoadProtocol, string> = { http1: 'HTTP', h2c: 'HTTP/2 (h2c)', h2: 'HTTP/2 over TLS (h2)' };
+
+/** Resolves once anything answers on baseUrl over `protocol`, or rejects after timeoutMs. */
+export async function waitUntilAnswering(
+  baseUrl: string,
+  timeoutMs: number,
+  gaveUp: () => string | undefined,
+  protocol: LoadProtocol = 'http1',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const stop = gaveUp();
     if (stop) throw new Error(stop);
     try {
-      await probe(baseUrl, { method: 'GET', path: '/' }, 1000);
+      await probe(baseUrl, { method: 'GET', path: '/' }, 1000, protocol);
       return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`did not answer HTTP within ${timeoutMs} ms`);
+    } catch (error) {
+      if (error instanceof ProtocolMismatchError) throw new Error(`answered, but not over ${protocolName[protocol]}: ${error.message}`);
+      if (Date.now() > deadline) {
+        // A server that answers, but not over the protocol asked (no ALPN h2, not HTTP/2), says so.
+        const last = protocol === 'http1' ? '' : ` (last: ${(error as Error).message})`;
+        throw new Error(`did not answer ${protocolName[protocol]} within ${timeoutMs} ms${last}`);
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   }

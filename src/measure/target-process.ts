@@ -1,13 +1,17 @@
 /**
  * Starts one target app in its own process group on a free loopback port and waits until
- * it answers HTTP. A target that exits or never answers gives an error quoting its output.
+ * it answers HTTP (or HTTP/2, h2c or over TLS, when asked: the app reads GAUNTLET_PROTOCOL
+ * and, for TLS, the run's throwaway certificate from GAUNTLET_TLS_CERT and GAUNTLET_TLS_KEY).
+ * A target that exits or never answers gives an error quoting its output.
  */
+import type { LoadProtocol } from '../engines/engine.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { appFile, type Target } from '../targets/registry.js';
 import { freePort } from './free-port.js';
 import { waitUntilAnswering } from './http-probe.js';
 import { pinnedCommand } from './pinning.js';
 import { startGroup, type GroupProcess } from './process-group.js';
+import { runCertificate } from './tls-cert.js';
 
 export const HOST = '127.0.0.1';
 
@@ -15,6 +19,8 @@ export interface RunningTarget {
   target: Target;
   baseUrl: string;
   port: number;
+  /** What it serves: HTTP/1.1, h2c or HTTP/2 over TLS (https baseUrl). */
+  protocol: LoadProtocol;
   process: GroupProcess;
 }
 
@@ -34,26 +40,39 @@ export interface StartTargetOptions {
   runtime: Runtime;
   cores?: string;
   readyTimeoutMs: number;
+  /** Default HTTP/1.1. */
+  protocol?: LoadProtocol;
+}
+
+/** The environment that tells an HTTP/2 app what to serve (none for HTTP/1.1). */
+async function protocolEnv(protocol: LoadProtocol): Promise<Record<string, string>> {
+  if (protocol === 'http1') return {};
+  if (protocol === 'h2c') return { GAUNTLET_PROTOCOL: 'h2c' };
+  const tls = await runCertificate();
+  return { GAUNTLET_PROTOCOL: 'h2', GAUNTLET_TLS_CERT: tls.certFile, GAUNTLET_TLS_KEY: tls.keyFile };
 }
 
 export async function startTarget(options: StartTargetOptions): Promise<RunningTarget> {
   const { target, suite, runtime } = options;
   const app = appFile(target, suite);
   if (!app) throw new TargetStartError(`${target.name} has no app for the ${suite} suite`, '');
+  const protocol = options.protocol ?? 'http1';
+  const extraEnv = await protocolEnv(protocol);
   const port = await freePort(HOST);
   const run = runtime.command(app);
   const { command, args } = pinnedCommand(options.cores, run.command, run.args);
   const proc = startGroup({
     command,
     args,
-    env: { ...process.env, ...target.env, NODE_ENV: 'production', GAUNTLET_HOST: HOST, GAUNTLET_PORT: String(port) },
+    env: { ...process.env, ...target.env, NODE_ENV: 'production', GAUNTLET_HOST: HOST, GAUNTLET_PORT: String(port), ...extraEnv },
   });
-  const baseUrl = `http://${HOST}:${port}`;
+  const baseUrl = `${protocol === 'h2' ? 'https' : 'http'}://${HOST}:${port}`;
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   void proc.exited.then((how) => (exit = how));
   try {
     await waitUntilAnswering(baseUrl, options.readyTimeoutMs, () =>
       exit ? `exited with ${exit.signal ?? `code ${exit.code}`} before answering` : undefined,
+      protocol,
     );
   } catch (error) {
     await proc.stop(500);
@@ -64,5 +83,5 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
       exit?.code,
     );
   }
-  return { target, baseUrl, port, process: proc };
+  return { target, baseUrl, port, protocol, process: proc };
 }

@@ -29,7 +29,8 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   const { running, scenario, engine } = context;
   const startedAt = new Date().toISOString();
   const base = { round: context.round, target: running.target.name, scenario: scenario.name, startedAt };
-  const spec: LoadSpec = { ...context.load, baseUrl: running.baseUrl, requests: scenario.load };
+  // The load speaks what the target was started to serve (HTTP/1.1 specs stay as they were: no protocol field).
+  const spec: LoadSpec = { ...context.load, baseUrl: running.baseUrl, requests: scenario.load, ...protocolField(running) };
 
   const sampler = new GroupSampler(running.process.pid);
   let serverUsage: GroupUsage | undefined;
@@ -100,6 +101,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     bytes: measurement.bytes,
     bytesPerSec: measurement.durationSec > 0 ? measurement.bytes / measurement.durationSec : 0,
     latencyMs: measurement.latencyMs,
+    ...(measurement.headerCompression !== undefined && { headerCompression: measurement.headerCompression }),
     server: {
       cpuSeconds: server.cpuSeconds,
       cpuUsPerRequest: perRequestUs(server.cpuSeconds),
@@ -128,6 +130,11 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     flags,
     measurement: result,
   };
+}
+
+/** `{ protocol }` for an HTTP/2 target, nothing for HTTP/1.1. */
+export function protocolField(running: Pick<RunningTarget, 'protocol'>): Pick<LoadSpec, 'protocol'> {
+  return running.protocol === 'http1' ? {} : { protocol: running.protocol };
 }
 
 /** After an engine failure, give a dying target a moment to be seen as dead. */

@@ -1,5 +1,10 @@
-/** Verification on its own (gauntlet verify): start each target, check every scenario, stop it. No load. */
+/**
+ * Verification on its own (gauntlet verify): start each target, check every scenario, stop
+ * it. No load. A suite served over several protocols (h2: h2c and TLS) starts each target
+ * once per protocol and checks that protocol's scenarios over it.
+ */
 import type { Runtime } from '../runtimes/runtime.js';
+import { protocolsOf, scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
 import { startTarget } from './target-process.js';
@@ -13,17 +18,22 @@ export interface TargetVerdict {
 
 export async function verifyTargets(suite: Suite, scenarios: Scenario[], targets: Target[], runtime: Runtime, readyTimeoutMs: number): Promise<TargetVerdict[]> {
   const verdicts: TargetVerdict[] = [];
+  const protocols = protocolsOf(scenarios);
   for (const target of targets) {
-    let failures: VerificationFailure[];
-    try {
-      const running = await startTarget({ target, suite: suite.name, runtime, readyTimeoutMs });
+    const failures: VerificationFailure[] = [];
+    for (const protocol of protocols) {
       try {
-        failures = await verifyScenarios(running.baseUrl, scenarios, suite.extraChecks);
-      } finally {
-        await running.process.stop();
+        const running = await startTarget({ target, suite: suite.name, runtime, readyTimeoutMs, protocol });
+        try {
+          const checked = scenarios.filter((s) => scenarioProtocol(s) === protocol);
+          failures.push(...(await verifyScenarios(running.baseUrl, checked, suite.extraChecks, protocol)));
+        } finally {
+          await running.process.stop();
+        }
+      } catch (error) {
+        const request = protocol === 'http1' ? 'start' : `start over ${protocol}`;
+        failures.push({ scenario: '*', request, reason: (error as Error).message });
       }
-    } catch (error) {
-      failures = [{ scenario: '*', request: 'start', reason: (error as Error).message }];
     }
     verdicts.push({ target: target.name, ok: failures.length === 0, failures });
   }

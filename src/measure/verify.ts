@@ -3,6 +3,7 @@
  * any load is sent. A wrong answer is a failed target, never a ranked one.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { LoadProtocol } from '../engines/engine.js';
 import type { Check, Scenario } from '../suites/types.js';
 import { probe, type ProbeAnswer } from './http-probe.js';
 
@@ -56,15 +57,23 @@ export function judgeAnswer(check: Check, answer: ProbeAnswer): string | undefin
   return undefined;
 }
 
-/** Checks every scenario, then the suite's extra route checks (reported as scenario "*": they fail every cell). */
-export async function verifyScenarios(baseUrl: string, scenarios: Scenario[], extraChecks: Check[] = []): Promise<VerificationFailure[]> {
+/**
+ * Checks every scenario, then the suite's extra route checks (reported as scenario "*": they
+ * fail every cell), over `protocol` (the one the target was started to serve).
+ */
+export async function verifyScenarios(
+  baseUrl: string,
+  scenarios: Scenario[],
+  extraChecks: Check[] = [],
+  protocol: LoadProtocol = 'http1',
+): Promise<VerificationFailure[]> {
   const failures: VerificationFailure[] = [];
   const groups = [...scenarios.map((s) => ({ name: s.name, checks: s.checks })), { name: '*', checks: extraChecks }];
   for (const scenario of groups) {
     for (const check of scenario.checks) {
       const label = `${check.request.method} ${check.request.path}`;
       try {
-        const reason = judgeAnswer(check, await probe(baseUrl, check.request));
+        const reason = judgeAnswer(check, await probe(baseUrl, check.request, undefined, protocol));
         if (reason) failures.push({ scenario: scenario.name, request: label, reason });
       } catch (error) {
         failures.push({ scenario: scenario.name, request: label, reason: `no answer: ${(error as Error).message}` });

@@ -2,11 +2,18 @@
  * One visit: start a target, verify every scenario, warm up, then one trial per scenario of
  * the visit; stop it. A target that crashes is restarted for the next scenario; one that
  * will not start or answers wrongly is marked broken and not visited again.
+ *
+ * A target serves one protocol per start (HTTP/1.1, or h2c or h2 for the h2 suite): the
+ * visit takes the scenarios of one protocol together, and starts, verifies (the scenarios of
+ * that protocol) and warms up the target once per protocol. A target that fails over one
+ * HTTP/2 protocol is broken for that protocol only (key `<target> over <protocol>`), so a
+ * TLS problem does not hide its h2c figures.
  */
-import type { Engine, LoadSpec } from '../engines/engine.js';
+import type { Engine, LoadProtocol, LoadSpec } from '../engines/engine.js';
 import type { Visit } from '../plan/plan.js';
 import type { Trial, Verification } from '../results/schema.js';
 import type { Runtime } from '../runtimes/runtime.js';
+import { groupByProtocol, scenarioProtocol } from '../suites/protocol.js';
 import type { Check, Scenario } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
 import type { CoreSets } from './pinning.js';
@@ -28,7 +35,7 @@ export interface VisitContext {
   warmupSec: number;
   readyTimeoutMs: number;
   signal: AbortSignal;
-  /** Targets not to visit again, with why. */
+  /** Targets not to visit again, with why (HTTP/2: `<target> over <protocol>` for one protocol, see brokenKey). */
   broken: Map<string, string>;
   onTrialStart(round: number, target: string, scenario: string): void;
   onTrial(trial: Omit<Trial, 'index'>): void;
@@ -36,23 +43,32 @@ export interface VisitContext {
   note(message: string): void;
 }
 
+/** The key under which a target is broken for one protocol: its name for HTTP/1.1 (as before), else `<name> over <protocol>`. */
+export function brokenKey(target: string, protocol: LoadProtocol): string {
+  return protocol === 'http1' ? target : `${target} over ${protocol}`;
+}
+
 /** Starts and verifies the target; undefined when it cannot be measured (recorded already). */
 async function startAndVerify(target: Target, visit: Visit, firstScenario: Scenario, context: VisitContext): Promise<RunningTarget | undefined> {
+  const protocol = scenarioProtocol(firstScenario);
+  const key = brokenKey(target.name, protocol);
   let running: RunningTarget;
   try {
-    running = await startTarget({ target, suite: context.suite, runtime: context.runtime, cores: context.cores.server, readyTimeoutMs: context.readyTimeoutMs });
+    running = await startTarget({ target, suite: context.suite, runtime: context.runtime, cores: context.cores.server, readyTimeoutMs: context.readyTimeoutMs, protocol });
   } catch (error) {
     const reason = (error as Error).message;
     const exit = error instanceof TargetStartError ? { code: error.exitCode ?? null, signal: null, lastOutput: error.lastOutput } : undefined;
-    context.broken.set(target.name, reason);
+    context.broken.set(key, reason);
     context.onTrial({ round: visit.round, target: target.name, scenario: firstScenario.name, startedAt: new Date().toISOString(), flags: [], status: 'failed', reason, exit });
     return undefined;
   }
-  const failures = await verifyScenarios(running.baseUrl, context.scenarios, context.extraChecks);
+  const scenarios = context.scenarios.filter((s) => scenarioProtocol(s) === protocol);
+  const failures = await verifyScenarios(running.baseUrl, scenarios, context.extraChecks, protocol);
   context.onVerification({ target: target.name, round: visit.round, ok: failures.length === 0, failures });
   if (failures.length > 0) {
-    context.broken.set(target.name, 'failed verification');
-    context.note(`${target.name} answered wrongly, it is not measured:\n${failures.map((f) => `  ${f.scenario}: ${f.request}: ${f.reason}`).join('\n')}`);
+    context.broken.set(key, 'failed verification');
+    const over = protocol === 'http1' ? '' : ` over ${protocol}`;
+    context.note(`${target.name} answered wrongly${over}, it is not measured${over}:\n${failures.map((f) => `  ${f.scenario}: ${f.request}: ${f.reason}`).join('\n')}`);
     await running.process.stop();
     return undefined;
   }
@@ -60,18 +76,25 @@ async function startAndVerify(target: Target, visit: Visit, firstScenario: Scena
 }
 
 export async function runVisit(target: Target, visit: Visit, context: VisitContext): Promise<void> {
-  const scenarios = visit.scenarios.map((name) => context.scenarios.find((s) => s.name === name)!);
+  const scenarios = groupByProtocol(visit.scenarios.map((name) => context.scenarios.find((s) => s.name === name)!));
   let running: RunningTarget | undefined;
   try {
     for (const scenario of scenarios) {
       if (context.signal.aborted || context.broken.has(target.name)) break;
+      const protocol = scenarioProtocol(scenario);
+      if (context.broken.has(brokenKey(target.name, protocol))) continue;
       context.onTrialStart(visit.round, target.name, scenario.name);
+      if (running && running.protocol !== protocol) {
+        await running.process.stop(); // the next protocol needs a start of its own
+        running = undefined;
+      }
       if (!running || running.process.hasExited()) {
         running = await startAndVerify(target, visit, scenario, context);
-        if (!running) break;
+        if (!running) continue; // broken for this protocol (or the whole target, for HTTP/1.1: the loop ends above)
         if (context.warmupSec > 0) {
           const warmupLoad = { ...context.load, durationSec: context.warmupSec };
-          await warmUp(running, scenarios, context.engine, warmupLoad, { cores: context.cores.engine, signal: context.signal }).catch(
+          const sameProtocol = scenarios.filter((s) => scenarioProtocol(s) === protocol);
+          await warmUp(running, sameProtocol, context.engine, warmupLoad, { cores: context.cores.engine, signal: context.signal }).catch(
             () => undefined, // a target that died warming up is caught by the trial that follows
           );
         }

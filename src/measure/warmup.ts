@@ -6,6 +6,7 @@
 import type { Engine, LoadSpec } from '../engines/engine.js';
 import type { RequestSpec, Scenario } from '../suites/types.js';
 import type { RunningTarget } from './target-process.js';
+import { protocolField } from './trial.js';
 
 /** Round-robin over the scenarios' request lists: a, b, c, a, b, c, … */
 export function interleaveRequests(scenarios: Scenario[]): RequestSpec[] {
@@ -23,7 +24,7 @@ export async function warmUp(
   options: { cores?: string; signal: AbortSignal },
 ): Promise<void> {
   await engine.run(
-    { ...load, warmupSec: 0, baseUrl: running.baseUrl, requests: interleaveRequests(scenarios) },
+    { ...load, warmupSec: 0, baseUrl: running.baseUrl, requests: interleaveRequests(scenarios), ...protocolField(running) },
     { windowStart() {}, windowEnd() {} },
     { cores: options.cores, signal: options.signal, deadlineMs: load.durationSec * 3000 + 15000 },
   );

@@ -1,8 +1,11 @@
 /** The Markdown report, ready to paste into a README or a pull request. */
 import { markdownTable } from 'markdown-table';
 import type { Result } from '../results/schema.js';
-import { COLUMNS, countMeasured, featuresFor, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import { countMeasured, featuresFor, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { suiteTables } from './suite-tables.js';
+
+/** Alignment of the text columns; every other column is a number, aligned right. */
+const ALIGN: Record<string, 'l' | 'c'> = { Target: 'l', Router: 'c', Validation: 'c', Flags: 'l' };
 
 /** Pipes inside a cell would split it. */
 function cell(text: string): string {
@@ -29,7 +32,7 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
     out.push('', `## ${table.scenario}`, '');
     if (table.description) out.push(table.description, '');
     if (table.rows.length > 0) {
-      out.push(markdownTable([[...COLUMNS], ...table.rows.map((row) => row.map(cell))], { align: ['l', 'r', 'c', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'c', 'l'] }));
+      out.push(markdownTable([table.columns, ...table.rows.map((row) => row.map(cell))], { align: table.columns.map((column) => ALIGN[column] ?? 'r') }));
     }
     if (table.notMeasured.length > 0) {
       out.push('', 'Not measured:', '');

@@ -1,6 +1,6 @@
 /** The terminal report: one table per scenario, then what was not measured and the warnings. */
 import type { Result } from '../results/schema.js';
-import { COLUMNS, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import { countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { suiteTables } from './suite-tables.js';
 import { terminalTable } from './terminal-table.js';
 
@@ -19,7 +19,7 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
   for (const table of reportTables(result, scenarioDescriptions)) {
     out.push('', `scenario ${table.scenario}${table.description ? ` — ${table.description}` : ''}`);
     if (table.rows.length > 0) {
-      const t = terminalTable([...COLUMNS]);
+      const t = terminalTable(table.columns);
       for (const row of table.rows) t.push(row);
       out.push(t.toString());
     }

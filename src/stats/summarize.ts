@@ -2,7 +2,7 @@
  * One summary per target and scenario: medians over the repeats with their spread, CPU cost
  * per request, memory, and the ratio to the baseline target measured in the same run.
  */
-import type { LatencyMs, Plan, Summary, Trial, Verification } from '../results/schema.js';
+import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../results/schema.js';
 import { medianOf, spreadOf } from './describe.js';
 
 export interface SummaryInput {
@@ -57,7 +57,14 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     peakRssBytes: Math.max(...measurements.map((m) => m.server.peakRssBytes)),
     peakRss: spreadOf(measurements.map((m) => m.server.peakRssBytes)),
     generatorCpuCores: medianOf(measurements.map((m) => m.generator.cpuCores)),
+    ...headerCompressionOf(measurements),
   };
+}
+
+/** `{ headerCompression }` when any trial reports it (HTTP/2 through h2load), else nothing. */
+function headerCompressionOf(measurements: Measurement[]): Pick<Summary, 'headerCompression'> {
+  const shares = measurements.map((m) => m.headerCompression).filter((share): share is number => share !== undefined);
+  return shares.length > 0 ? { headerCompression: medianOf(shares) } : {};
 }
 
 export function summarize(input: SummaryInput): Summary[] {

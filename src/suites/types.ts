@@ -5,6 +5,12 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * HTTP/2 as a suite can serve it: `h2c` is cleartext HTTP/2 with prior knowledge (http URL),
+ * `h2` is HTTP/2 over TLS negotiated by ALPN (https URL). A scenario without one is HTTP/1.1.
+ */
+export type Http2Protocol = 'h2c' | 'h2';
+
 export interface ExpectedAnswer {
   status: number;
   /** Content-Type must start with this (parameters such as charset may follow). */
@@ -42,6 +48,8 @@ export interface Scenario {
   /** Share of traffic in a weighted summary (suites with categories). */
   weight?: number;
   category?: string;
+  /** What the target serves and the load speaks for this scenario (absent: HTTP/1.1). */
+  protocol?: Http2Protocol;
 }
 
 export interface Suite {
@@ -56,4 +64,8 @@ export interface Suite {
   usesStore?: boolean;
   /** Suite that the seed reports reproduce, for the README and reports. */
   reproduces?: string;
+  /** The HTTP/2 protocols its scenarios are served over (each scenario names its own); absent: HTTP/1.1. */
+  protocols?: Http2Protocol[];
+  /** Load defaults of the suite (the seed's), used when the user does not pass --connections or --pipelining. */
+  defaults?: { connections?: number; pipelining?: number };
 }

@@ -23,6 +23,7 @@ export function installedVersion(pkg: string, roots: string[] = []): string | un
 
 export function targetAvailability(target: Target, suite?: string): Availability {
   if (target.unavailable) return { available: false, reason: target.unavailable };
+  if (suite !== undefined && target.unavailableFor?.[suite]) return { available: false, reason: target.unavailableFor[suite] };
   const nodeMajor = Number(process.versions.node.split('.')[0]);
   if (target.minNode && nodeMajor < target.minNode) {
     return { available: false, reason: `needs Node >= ${target.minNode}, this is ${process.version}` };

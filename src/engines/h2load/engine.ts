@@ -10,7 +10,10 @@
  * counts and request count come from its per-request log (--log-file: start time, status,
  * microseconds to the end of the response; one row per request that ended in the main
  * duration), so they are exact; bytes and timeouts come from its summary ("traffic: ... (N) total",
- * "requests: ... N timeout"), which counts the main duration only too.
+ * "requests: ... N timeout"), which counts the main duration only too, and so does the share
+ * of header bytes HPACK saved ("headers (space savings N%)", HTTP/2 only). For HTTP/2 the
+ * protocol h2load reports ("Application protocol: h2") must be the one asked: over TLS h2load
+ * would otherwise fall back to whatever ALPN chose.
  *
  * h2load sends GET to every URI it is given, cycling through them per connection, with the
  * same headers (-H) on every request: a spec of other methods, bodies or per-request headers
@@ -21,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pinnedCommand } from '../../measure/pinning.js';
 import { startGroup, type GroupProcess } from '../../measure/process-group.js';
-import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadSpec } from '../engine.js';
+import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadProtocol, type LoadSpec } from '../engine.js';
 import { LatencySamples } from '../node-http2/latency.js';
 import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from '../wrk/tool.js';
 
@@ -106,7 +109,7 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
     }
     const args = h2loadArgs(spec, headers, logFile, uriFile);
     const summary = await runH2load(args, hooks, options);
-    return await measurement(logFile, summary);
+    return await measurement(logFile, summary, protocolOf(spec));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -156,7 +159,20 @@ function drained(stream: NodeJS.ReadableStream & { readableEnded?: boolean } | n
   });
 }
 
-async function measurement(logFile: string, summary: Summary): Promise<EngineMeasurement> {
+/** The share (0–1) of header bytes HPACK saved, from h2load's summary; undefined when absent. */
+export function headerSavings(stdout: string): number | undefined {
+  const match = /headers \(space savings (-?[\d.]+)%\)/.exec(stdout);
+  return match ? Number(match[1]) / 100 : undefined;
+}
+
+/** Why h2load did not speak the protocol asked (from its "Application protocol:" line), or undefined. */
+export function negotiatedMismatch(stdout: string, protocol: LoadProtocol): string | undefined {
+  if (protocol === 'http1') return undefined;
+  const negotiated = /Application protocol: (\S+)/.exec(stdout)?.[1];
+  return negotiated === undefined || negotiated === protocol ? undefined : `h2load spoke ${negotiated}, not ${protocol} (ALPN did not choose h2)`;
+}
+
+async function measurement(logFile: string, summary: Summary, protocol: LoadProtocol): Promise<EngineMeasurement> {
   const latency = new LatencySamples();
   const statusCounts: Record<string, number> = {};
   let failed = 0;
@@ -189,9 +205,12 @@ async function measurement(logFile: string, summary: Summary): Promise<EngineMea
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const text = summary.stdout.join('\n');
+  const mismatch = negotiatedMismatch(text, protocol);
+  if (mismatch) throw new Error(mismatch);
   const requestsLine = /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(text);
   const bytes = Number(/traffic: .*?\((\d+)\) total/.exec(text)?.[1] ?? 0);
   const timeouts = Number(requestsLine?.[7] ?? 0);
+  const headerCompression = protocol === 'http1' ? undefined : headerSavings(text);
   const requests = latency.count;
   if (requests === 0) {
     throw new Error(`h2load got no response in the measured window (can it connect?): ${summary.stdout.filter((l) => !l.startsWith('progress')).slice(-12).join('\n')}`);
@@ -204,5 +223,6 @@ async function measurement(logFile: string, summary: Summary): Promise<EngineMea
     bytes,
     durationSec: summary.windowMs / 1000,
     latencyMs: latency.summary(),
+    ...(headerCompression !== undefined && { headerCompression }),
   };
 }

@@ -1,6 +1,6 @@
 /** The sortable results table of a scenario: the rows of ../rows.ts, each numeric cell carrying its raw value to sort by. */
 import type { Result, Summary } from '../../results/schema.js';
-import { COLUMNS, featuresFor, type ReportTable } from '../rows.js';
+import { featuresFor, HPACK_COLUMN, type ReportTable } from '../rows.js';
 import { slug } from './data.js';
 import { esc } from './escape.js';
 
@@ -16,6 +16,7 @@ const SORT_KEYS: Record<string, SortKey | undefined> = {
   'Max CPU (%)': (s) => s.maxCpuPercent,
   'Peak RSS (MB)': (s) => s.peakRss?.median ?? s.peakRssBytes,
   'vs baseline': (s) => s.ratioToBaseline,
+  [HPACK_COLUMN]: (s) => s.headerCompression,
 };
 
 const TEXT_COLUMNS = new Set(['Target', 'Version', 'Router', 'Validation', 'Flags']);
@@ -38,7 +39,7 @@ function cell(column: string, text: string, summary: Summary | undefined): strin
 }
 
 export function resultsTable(result: Result, table: ReportTable): string {
-  const columns: readonly string[] = COLUMNS;
+  const columns: readonly string[] = table.columns;
   const head = columns.map((c) => `<th scope="col"${TEXT_COLUMNS.has(c) ? '' : ' class="num"'}>${esc(c)}</th>`).join('');
   const body = table.rows
     .map((row) => {

@@ -22,6 +22,8 @@ export interface TargetManifest {
   minNode?: number;
   /** A fixed reason the target can never run here (not installable, …). */
   unavailable?: string;
+  /** Suites the target belongs to but cannot serve here, with the reason (listed, never faked). */
+  unavailableFor?: Record<string, string>;
   /**
    * What the implementation switches on, so a reader can judge fairness (validation, schema
    * serialization, …). `saas: …` applies to the saas suite's app only; no prefix, to every app.

@@ -7,7 +7,7 @@ export default defineTarget({
   packages: ['@hapi/hapi'],
   router: true,
   homepage: 'https://hapi.dev',
-  apps: { hello: 'hello.js' },
+  apps: { hello: 'hello.js', h2: 'h2.js' },
   minNode: 20,
-  features: [],
+  features: ['h2: a node:http2 server as its listener (tls: true over TLS), compatibility API'],
 });
