@@ -137,3 +137,16 @@ for (const engine of ['h2load', 'node-http2']) {
     assert.deepEqual(await leftoverProcesses(run.mark), [], 'no target or generator outlived the run');
   });
 }
+
+test("at the seed's load over TLS, a target whose sessions h2load waits on is still measured from h2load's log", async () => {
+  const out = tempDir('h2-stall');
+  const run = await runCli(['run', '--suite', 'h2', '--targets', 'fastify', '--scenarios', 'h2-text', '--engine', 'h2load', '--repeats', '1', '--warmup', '0', '--out', out, '--quiet']);
+  assert.equal(run.code, 0, run.stderr);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  assert.equal(result.plan.connections, 100, 'the seed defaults apply');
+  const [trial] = result.trials;
+  assert.equal(trial.status, 'ok', trial.reason);
+  assert.equal(trial.measurement!.statusCounts['200'], trial.measurement!.requests);
+  assert.ok(trial.measurement!.bytes > 0);
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
+});

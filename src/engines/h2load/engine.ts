@@ -19,7 +19,7 @@
  * same headers (-H) on every request: a spec of other methods, bodies or per-request headers
  * is refused (requestSequences: false), a cycle of GET paths is carried.
  */
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pinnedCommand } from '../../measure/pinning.js';
@@ -95,6 +95,22 @@ export const h2loadEngine: Engine = {
 interface Summary {
   windowMs: number;
   stdout: string[];
+  /** Bytes h2load read from its sockets over the window (from /proc), used when it printed no summary. */
+  socketBytes?: number;
+}
+
+const STOPPED = /Stopped all clients/;
+/** h2load waits for every peer to close its session; some TLS peers never do (issue 5). */
+const STALL_GRACE_MS = 2000;
+
+/** Bytes a process has read through read(2) and friends so far (/proc/PID/io rchar). */
+function bytesRead(pid: number): number | undefined {
+  try {
+    const match = /^rchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement> {
@@ -125,18 +141,35 @@ function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunO
     const stdout: string[] = [];
     let startedAt: number | undefined;
     let endedAt: number | undefined;
+    let readAtStart: number | undefined;
+    let readAtEnd: number | undefined;
+    let stalled = false;
     onLines(proc.child.stdout, (line) => {
       stdout.push(line);
       if (startedAt === undefined && WINDOW_START.test(line)) {
         startedAt = performance.now();
+        readAtStart = bytesRead(proc.pid);
         hooks.windowStart(proc.pid);
       } else if (startedAt !== undefined && endedAt === undefined && WINDOW_END.test(line)) {
         endedAt = performance.now();
+        readAtEnd = bytesRead(proc.pid);
         hooks.windowEnd();
+      } else if (endedAt !== undefined && STOPPED.test(line)) {
+        // Every request of the window is in the log by now; if h2load then waits forever for a
+        // peer to close its sessions, stop it and take the figures from the log.
+        setTimeout(() => {
+          if (proc.hasExited()) return;
+          stalled = true;
+          void proc.stop(500);
+        }, STALL_GRACE_MS).unref();
       }
     });
     void proc.exited.then(async (how) => {
       await drained(proc.child.stdout); // 'exit' can come before the last lines
+      if (stalled && startedAt !== undefined && endedAt !== undefined) {
+        const socketBytes = readAtStart !== undefined && readAtEnd !== undefined ? readAtEnd - readAtStart : undefined;
+        return finish(undefined, { windowMs: endedAt - startedAt, stdout, socketBytes });
+      }
       if (how.code !== 0 || startedAt === undefined) return finish(new Error(`h2load failed (${exitDescription(how, proc)})`));
       if (endedAt === undefined) {
         endedAt = performance.now();
@@ -208,7 +241,7 @@ async function measurement(logFile: string, summary: Summary, protocol: LoadProt
   const mismatch = negotiatedMismatch(text, protocol);
   if (mismatch) throw new Error(mismatch);
   const requestsLine = /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(text);
-  const bytes = Number(/traffic: .*?\((\d+)\) total/.exec(text)?.[1] ?? 0);
+  const bytes = Number(/traffic: .*?\((\d+)\) total/.exec(text)?.[1] ?? summary.socketBytes ?? 0);
   const timeouts = Number(requestsLine?.[7] ?? 0);
   const headerCompression = protocol === 'http1' ? undefined : headerSavings(text);
   const requests = latency.count;
