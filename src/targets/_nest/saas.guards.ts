@@ -1,9 +1,10 @@
 import { Inject, Injectable, UnauthorizedException, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { bearerToken, type SaasStore, type User } from '../_lib/saas-store.js';
 import { SAAS_STORE } from './saas.store.js';
 
-type AuthRequest = FastifyRequest & { user?: User };
+/** What the guards need of a request, the same on Express and Fastify. */
+type AuthRequest = { headers: IncomingHttpHeaders; user?: User };
 
 /** Bearer-token auth: 401 (JSON, UnauthorizedException) unless the token is the store's. */
 @Injectable()
