@@ -4,19 +4,39 @@
  * so every other package still resolves from gauntlet's own node_modules).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { UserError } from '../core/errors.js';
 import { projectRoot, targetsDir } from '../core/paths.js';
+import { pinnedSpec } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
 import type { VariantSpec } from './variant-spec.js';
 
 const run = promisify(execFile);
 export const AB_CACHE = join(projectRoot, '.gauntlet', 'ab');
 
-function cacheFolder(spec: VariantSpec): string {
-  return join(AB_CACHE, spec.installSpec.replace(/[^a-zA-Z0-9._-]+/g, '_').slice(0, 120));
+function cacheFolder(base: Target, spec: VariantSpec): string {
+  return join(AB_CACHE, `${base.name}_${spec.installSpec}`.replace(/[^a-zA-Z0-9._-]+/g, '_').slice(0, 120));
+}
+
+/**
+ * The variant (first: it goes into the folder's package.json) plus the target's other packages at gauntlet's own versions, installed side by
+ * side: a package that imports the swapped one (@nestjs/platform-fastify imports fastify) then
+ * resolves it from the variant's folder too, not from gauntlet's node_modules.
+ */
+function installSpecs(base: Target, spec: VariantSpec): string[] {
+  const companions = base.packages.filter((pkg) => pkg !== spec.packageName).map((pkg) => pinnedSpec(pkg));
+  return [spec.installSpec, ...companions.filter((s): s is string => s !== undefined)];
+}
+
+/** Every package of the list is in the folder at the version the list names (nothing to reinstall). */
+function installedAsListed(folder: string, specs: string[]): boolean {
+  return specs.every((listed) => {
+    const at = listed.lastIndexOf('@');
+    const pkg = listed.slice(0, listed.indexOf('@', 1));
+    return variantVersion(folder, pkg) === listed.slice(at + 1);
+  });
 }
 
 /** The version installed in the variant's own node_modules (not gauntlet's). */
@@ -25,24 +45,56 @@ function variantVersion(folder: string, pkg: string): string | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version : undefined;
 }
 
-async function install(spec: VariantSpec, folder: string): Promise<void> {
+async function install(specs: string[], spec: VariantSpec, folder: string): Promise<void> {
   const version = spec.installSpec.slice(spec.packageName.length + 1);
   // A published exact version never changes: reuse its install. A local checkout is reinstalled each time.
-  if (!spec.local && /^\d+\.\d+\.\d+$/.test(version) && variantVersion(folder, spec.packageName) === version) return;
+  if (!spec.local && /^\d+\.\d+\.\d+$/.test(version) && installedAsListed(folder, specs)) return;
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
-  // type: module, because the copied target apps are compiled ES modules.
-  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'gauntlet-ab-variant', private: true, type: 'module' }, null, 2)}\n`);
+  // type: module, because the copied target apps are compiled ES modules. The override puts the
+  // variant everywhere in the tree, also under packages that pin their own copy of it.
+  // ("$name" makes the override follow the direct dependency, the only form npm accepts for one.)
+  const manifest = {
+    name: 'gauntlet-ab-variant',
+    private: true,
+    type: 'module',
+    dependencies: { [spec.packageName]: version },
+    overrides: { [spec.packageName]: `$${spec.packageName}` },
+  };
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   try {
     await run(
       'npm',
-      ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--install-links', '--save-exact', '--loglevel=error', spec.installSpec],
+      ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--install-links', '--save-exact', '--loglevel=error', ...specs.slice(1)],
       { cwd: folder, timeout: 300_000 },
     );
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? (error as Error).message;
     throw new UserError('GAUNTLET_VARIANT_INSTALL', `npm could not install ${spec.text}:\n${stderr.trim()}`, 'check the version exists (npm view NAME versions) or the path holds a package.json');
   }
+}
+
+/**
+ * Lays out the compiled tree beside the variant's node_modules as gauntlet's own dist/src:
+ * the target's folder and the shared `_` folders of targets/ are copied, so their packages
+ * resolve from the variant first; everything else (suites, …) is linked, so the apps' relative
+ * imports of the suite contracts still land.
+ */
+function copyApp(base: Target, folder: string): string {
+  const srcCopy = join(folder, 'dist', 'src');
+  const targetsCopy = join(srcCopy, 'targets');
+  rmSync(join(folder, 'dist'), { recursive: true, force: true });
+  rmSync(join(folder, 'targets'), { recursive: true, force: true }); // the layout of earlier versions
+  mkdirSync(targetsCopy, { recursive: true });
+  const srcDir = dirname(targetsDir);
+  for (const entry of readdirSync(srcDir)) {
+    if (entry !== 'targets') symlinkSync(join(srcDir, entry), join(srcCopy, entry));
+  }
+  for (const entry of readdirSync(targetsDir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name.startsWith('_')) cpSync(join(targetsDir, entry.name), join(targetsCopy, entry.name), { recursive: true });
+  }
+  cpSync(base.dir, join(targetsCopy, base.name), { recursive: true });
+  return targetsCopy;
 }
 
 export async function variantTarget(base: Target, spec: VariantSpec, label: string): Promise<Target> {
@@ -53,13 +105,9 @@ export async function variantTarget(base: Target, spec: VariantSpec, label: stri
       `${base.name} uses: ${base.packages.join(', ') || 'no packages'}`,
     );
   }
-  const folder = cacheFolder(spec);
-  await install(spec, folder);
-  // The app and the _lib it imports, copied so that module resolution finds the variant first.
-  const targetsCopy = join(folder, 'targets');
-  rmSync(targetsCopy, { recursive: true, force: true });
-  cpSync(join(targetsDir, '_lib'), join(targetsCopy, '_lib'), { recursive: true });
-  cpSync(base.dir, join(targetsCopy, base.name), { recursive: true });
+  const folder = cacheFolder(base, spec);
+  await install(installSpecs(base, spec), spec, folder);
+  const targetsCopy = copyApp(base, folder);
   if (variantVersion(folder, spec.packageName) === undefined) {
     throw new UserError('GAUNTLET_VARIANT_INSTALL', `${spec.text} did not install ${spec.packageName} into ${folder}`);
   }

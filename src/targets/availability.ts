@@ -14,11 +14,23 @@ export interface Availability {
  * the given roots (an A/B variant's own install), then in gauntlet's.
  */
 export function installedVersion(pkg: string, roots: string[] = []): string | undefined {
+  return installedManifest(pkg, roots)?.version;
+}
+
+/** Name and version of an installed package; the name differs from `pkg` for an alias (express4 → express). */
+export function installedManifest(pkg: string, roots: string[] = []): { name: string; version: string } | undefined {
   for (const root of [...roots, projectRoot]) {
     const file = join(root, 'node_modules', pkg, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
   }
   return undefined;
+}
+
+/** What npm installs to get exactly gauntlet's version of a package (aliases kept). */
+export function pinnedSpec(pkg: string): string | undefined {
+  const manifest = installedManifest(pkg);
+  if (!manifest) return undefined;
+  return manifest.name === pkg ? `${pkg}@${manifest.version}` : `${pkg}@npm:${manifest.name}@${manifest.version}`;
 }
 
 export function targetAvailability(target: Target, suite?: string): Availability {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ComparisonReport } from '../../src/compare/render.js';
@@ -56,4 +57,19 @@ test('ab refuses a version of a package the target does not use', async () => {
   const run = await runCli(['ab', 'polka', 'fastify@5.11.0', 'fastify@5.12.8']);
   assert.equal(run.code, 2);
   assert.match(run.stderr, /replaces fastify, which target polka does not use/);
+});
+
+test('ab swaps a framework under another (fastify under NestJS) and runs a saas app', async () => {
+  const out = tempDir('ab-saas');
+  const run = await runCli(['ab', 'nest-fastify', 'fastify@5.11.0', 'fastify@5.12.8', '--suite', 'saas', '--scenarios', 'public-static,cookie-put-small', '--repeats', '1', '--threshold', '90', '--out', out, '--warmup', '0', '--quiet']);
+  assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  assert.deepEqual(result.targets.map((t) => t.packages.fastify), ['5.11.0', '5.12.8']);
+  // NestJS's Fastify adapter, installed beside the variant, loads the variant's fastify.
+  const variant = join(projectRoot, '.gauntlet', 'ab', 'nest-fastify_fastify_5.11.0');
+  const adapter = createRequire(join(variant, 'node_modules', '@nestjs', 'platform-fastify', 'package.json'));
+  assert.equal(adapter.resolve('fastify/package.json'), join(variant, 'node_modules', 'fastify', 'package.json'));
+  assert.ok(result.verification.every((v) => v.ok), 'both variants answered the saas contract');
+  assert.ok(result.trials.every((t) => t.status === 'ok'));
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
 });
