@@ -1,10 +1,7 @@
 /** The measurement options `run` and `ab` share, and how they become run settings. */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { Engine, LoadProtocol } from '../engines/engine.js';
-import { loadNeeds } from '../engines/needs.js';
-import { chooseEngine, selectEngine } from '../engines/registry.js';
-import { protocolsOf } from '../suites/protocol.js';
+import { planEngines } from '../engines/engine-plan.js';
 import { findSuite } from '../suites/registry.js';
 import type { Scenario } from '../suites/types.js';
 import type { RunSettings } from '../measure/run.js';
@@ -54,7 +51,7 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     .option('--connections <n>', 'concurrent connections (h2 suite: 100)', positiveInt('--connections'), RUN_DEFAULTS.connections)
     .option('--pipelining <n>', 'requests in flight per connection; HTTP/2: concurrent streams per connection (h2 suite: 100)', positiveInt('--pipelining'), RUN_DEFAULTS.pipelining)
     .option('--timeout <s>', 'seconds after which a request counts as timed out', seconds('--timeout'), RUN_DEFAULTS.timeoutSec)
-    .option('--engine <name>', 'load generator: auto (autocannon; HTTP/2 suites: h2load, else node-http2), autocannon, wrk, h2load (GET loads only), node-http2 (HTTP/2 only)', 'auto')
+    .option('--engine <name>', 'load generator: auto (per scenario, the cheapest installed engine that carries it: wrk, h2load, autocannon; HTTP/2: h2load, else node-http2), autocannon, wrk, h2load (GET loads only), node-http2 (HTTP/2 only)', 'auto')
     .option('--seed <n>', 'seed of the shuffled order (default: random, recorded in the result)', positiveInt('--seed'))
     .option('--out <dir>', 'folder for run folders (journal, result.json, report.md)', RUN_DEFAULTS.out)
     .option('--ready-timeout <s>', 'seconds a target may take to start answering', seconds('--ready-timeout'), RUN_DEFAULTS.readyTimeoutSec)
@@ -88,7 +85,13 @@ export function loadSettings(flags: LoadFlags, scenarios: Scenario[]): Omit<RunS
     connections: flags.connections,
     pipelining: flags.pipelining,
     timeoutSec: flags.timeout,
-    engine: loadEngine(flags.engine, scenarios, flags.pipelining),
+    engines: planEngines(flags.engine, scenarios, {
+      connections: flags.connections,
+      pipelining: flags.pipelining,
+      warmupSec: flags.warmup,
+      durationSec: flags.duration,
+      timeoutSec: flags.timeout,
+    }),
     runtime: nodeRuntime,
     seed: flags.seed ?? Math.floor(Math.random() * 2 ** 31),
     outDir: resolve(flags.out),
@@ -97,26 +100,4 @@ export function loadSettings(flags: LoadFlags, scenarios: Scenario[]): Omit<RunS
     quiet: flags.quiet,
     untilStable: flags.untilStable === undefined ? undefined : { halfWidthShare: flags.untilStable / 100, budgetSec: flags.budget },
   };
-}
-
-/**
- * The engine of a run. HTTP/1.1: auto stays on autocannon until the other engines' figures
- * are checked against it in CI (see issue 5). HTTP/2 (scenarios that name a protocol: the h2
- * suite): autocannon cannot carry it, so auto takes the cheapest installed engine that can,
- * h2load, else node-http2. A named engine is checked for what these loads need.
- */
-export function loadEngine(name: string, scenarios: Scenario[], pipelining: number): Engine {
-  const http2 = protocolsOf(scenarios).filter((protocol) => protocol !== 'http1');
-  if (http2.length === 0) return name === 'auto' ? selectEngine('auto') : chooseEngine(loadNeeds(scenarios, pipelining), name);
-  return describedOver(chooseEngine(loadNeeds(scenarios, pipelining), name), http2[0]);
-}
-
-/**
- * The run describes its engine's flags (environment manifest, compared by `compare`) from
- * the load settings alone, which carry no protocol and so read as HTTP/1.1 (h2load would
- * say --h1). For an HTTP/2 run the description defaults to its protocol; h2c and h2 give the
- * same flags (the URL scheme tells them apart). Running is untouched: trials set the protocol.
- */
-function describedOver(engine: Engine, protocol: LoadProtocol): Engine {
-  return { ...engine, describeFlags: (spec) => engine.describeFlags({ ...spec, protocol: spec.protocol ?? protocol }) };
 }

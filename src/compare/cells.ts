@@ -38,11 +38,10 @@ export function compareCells(pairs: CellPair[], figures: Figure[], gated: string
     const after = usable(pair.after);
     if (before.length === 0 || after.length === 0) continue;
     for (const figure of figures) {
-      const comparison = compareSamples(
-        before.map((t) => figure.of(t.measurement!)),
-        after.map((t) => figure.of(t.measurement!)),
-        figure.direction,
-      );
+      const a = before.map((t) => figure.of(t.measurement!));
+      const b = after.map((t) => figure.of(t.measurement!));
+      if (![...a, ...b].every((value): value is number => value !== undefined)) continue; // not measured on one side
+      const comparison = compareSamples(a as number[], b as number[], figure.direction);
       out.push({
         ...comparison,
         label: pair.label,

@@ -4,6 +4,7 @@
  * since comparing them can be the point.
  */
 import type { Result } from '../results/schema.js';
+import { engineOfScenario } from '../report/engines.js';
 
 export interface EnvironmentCheck {
   /** Differences that void the comparison unless forced. */
@@ -20,8 +21,12 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
   };
   differ('CPU model', a.environment.cpuModel, b.environment.cpuModel, blocking);
   differ('usable cores', a.environment.allowedCores.length, b.environment.allowedCores.length, blocking);
-  differ('engine', a.environment.engine.name, b.environment.engine.name, blocking);
-  differ('engine flags', a.environment.engine.flags, b.environment.engine.flags, blocking);
+  // Per scenario both ran: --engine auto may pick another engine when other engines are installed.
+  for (const scenario of a.plan.scenarios.filter((s) => b.plan.scenarios.includes(s))) {
+    const [x, y] = [engineOfScenario(a, scenario), engineOfScenario(b, scenario)];
+    differ(`engine of ${scenario}`, x.name, y.name, blocking);
+    if (x.name === y.name) differ(`engine flags of ${scenario}`, x.flags, y.flags, blocking);
+  }
   differ('suite', a.plan.suite, b.plan.suite, blocking);
   differ('node', a.environment.node, b.environment.node, notes);
   differ('pinning', a.environment.pinning.note, b.environment.pinning.note, notes);

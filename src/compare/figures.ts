@@ -6,7 +6,8 @@ export interface Figure {
   key: string;
   label: string;
   direction: Direction;
-  of(measurement: Measurement): number;
+  /** undefined: the trial has no such figure (HPACK savings outside HTTP/2 through h2load); the figure is then not compared. */
+  of(measurement: Measurement): number | undefined;
   format(value: number): string;
   words: { better: string; worse: string };
 }
@@ -43,6 +44,14 @@ export const FIGURES: Figure[] = [
     of: (m) => m.server.peakRssBytes,
     format: (v) => (v / 1024 / 1024).toFixed(0),
     words: { better: 'smaller', worse: 'larger' },
+  },
+  {
+    key: 'hpack',
+    label: 'HPACK header savings (%)',
+    direction: 'higher-is-better',
+    of: (m) => (m.headerCompression === undefined ? undefined : m.headerCompression * 100),
+    format: (v) => v.toFixed(1),
+    words: { better: 'smaller headers', worse: 'larger headers' },
   },
 ];
 

@@ -10,8 +10,16 @@ export interface EngineCapabilities {
   pipelining: boolean;
   h2c: boolean;
   tlsHttp2: boolean;
-  /** Cycles through several requests (method, path, headers, body) per connection. */
+  /** Cycles through several GET paths, all with the same headers. */
+  pathCycles: boolean;
+  /** Cycles through several requests that differ in method, headers or body. */
   requestSequences: boolean;
+  /**
+   * With pipelining, times every request on its own. False: one latency per pipelined batch
+   * (wrk), which `--engine auto` takes for a pipelined load only when no engine that times
+   * each request can carry it.
+   */
+  timesEachPipelinedRequest: boolean;
 }
 
 /**
@@ -64,6 +72,10 @@ export interface EngineMeasurement {
   /** Length of the measured window, as the engine timed it. */
   durationSec: number;
   latencyMs: LatencyMs;
+  /** How many latencies the percentiles are drawn from, where the engine says (wrk: one per batch). */
+  latencySamples?: number;
+  /** 'batch': with pipelining, one latency per batch of requests, from writing it to its last response (wrk); absent: one per request. */
+  latencyPer?: 'batch';
   /** HTTP/2: share (0–1) of header bytes HPACK saved, where the engine reports it (h2load's "space savings"). */
   headerCompression?: number;
 }

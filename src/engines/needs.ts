@@ -1,14 +1,33 @@
-/** What a run's loads ask of an engine, so `--engine auto` can pick the cheapest one that carries them. */
-import { protocolsOf } from '../suites/protocol.js';
-import type { Scenario } from '../suites/types.js';
-import type { EngineCapabilities } from './engine.js';
+/** What a load asks of an engine, so `--engine auto` can pick the cheapest one that carries it. */
+import { scenarioProtocol } from '../suites/protocol.js';
+import type { RequestSpec, Scenario } from '../suites/types.js';
+import { protocolCapability, type EngineCapabilities } from './engine.js';
 
-export function loadNeeds(scenarios: Scenario[], pipelining: number): Partial<EngineCapabilities> {
-  const varied = scenarios.some((s) => s.load.length > 1 || s.load.some((r) => r.method !== 'GET' || r.body !== undefined || r.headers !== undefined));
-  const protocols = protocolsOf(scenarios);
-  const needs: Partial<EngineCapabilities> = { http1: protocols.length === 0 || protocols.includes('http1'), pipelining: pipelining > 1, requestSequences: varied };
-  // HTTP/2 scenarios (the h2 suite) name their protocol; HTTP/1.1 ones need nothing more.
-  if (protocols.includes('h2c')) needs.h2c = true;
-  if (protocols.includes('h2')) needs.tlsHttp2 = true;
+/** What the capabilities name (capabilities that are preferences, not needs, are left out). */
+export type LoadNeeds = Partial<Omit<EngineCapabilities, 'timesEachPipelinedRequest'>>;
+
+const headersKey = (request: RequestSpec) =>
+  JSON.stringify(Object.entries(request.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]).sort());
+
+/** Needs of one request cycle: several GET paths with one set of headers, or requests that differ in more. */
+export function requestNeeds(requests: RequestSpec[]): LoadNeeds {
+  const first = requests[0];
+  const varied = requests.some((r) => r.method !== 'GET' || (r.body !== undefined && r.body !== '') || headersKey(r) !== headersKey(first));
+  return { pathCycles: requests.length > 1 && !varied, requestSequences: varied };
+}
+
+/**
+ * Needs of the scenarios' loads, each cycled on its own (a trial), or all interleaved in one
+ * cycle (`together`: the warm-up, which cycles every scenario of a target start).
+ */
+export function loadNeeds(scenarios: Scenario[], pipelining: number, together = false): LoadNeeds {
+  const cycles = together ? [scenarios.flatMap((s) => s.load)] : scenarios.map((s) => s.load);
+  const needs: LoadNeeds = { pipelining: pipelining > 1, pathCycles: false, requestSequences: false };
+  for (const cycle of cycles) {
+    const cycleNeeds = requestNeeds(cycle);
+    needs.pathCycles ||= cycleNeeds.pathCycles;
+    needs.requestSequences ||= cycleNeeds.requestSequences;
+  }
+  for (const scenario of scenarios) needs[protocolCapability[scenarioProtocol(scenario)] as keyof LoadNeeds] = true;
   return needs;
 }

@@ -1,29 +1,30 @@
 import { UserError, unknownValue } from '../core/errors.js';
 import { autocannonEngine } from './autocannon/engine.js';
 import type { Engine, EngineCapabilities } from './engine.js';
+import type { LoadNeeds } from './needs.js';
 import { h2loadEngine } from './h2load/engine.js';
 import { nodeHttp2Engine } from './node-http2/engine.js';
 import { wrkEngine } from './wrk/engine.js';
 
-/**
- * Every engine gauntlet can drive: autocannon first (always installed, the default of
- * selectEngine('auto')), then the others by client CPU per request, cheapest first.
- */
+/** Every engine gauntlet can drive: autocannon (always installed) first, then the optional ones. */
 export const engines: Engine[] = [autocannonEngine, wrkEngine, h2loadEngine, nodeHttp2Engine];
 
 /**
- * Engines by client CPU per request, cheapest first (measured against the counting-server
- * fixture, one core each: wrk and h2load cost a few µs per request, autocannon and
- * node-http2 tens): chooseEngine takes the first usable one that can carry the load.
+ * Engines by client CPU per request, cheapest first (gauntlet doctor --calibrate on a 2-core
+ * EPYC, pipelined hello: wrk about 4.4 µs, h2load 6.7, autocannon 8.5; node-http2 tens):
+ * chooseEngine takes the first usable one that can carry the load.
  */
 export const enginesByEfficiency: Engine[] = [wrkEngine, h2loadEngine, autocannonEngine, nodeHttp2Engine];
 
-const capabilityNames: Record<keyof EngineCapabilities, string> = {
+type Need = keyof LoadNeeds;
+
+const capabilityNames: Record<Need, string> = {
   http1: 'HTTP/1.1',
   pipelining: 'pipelining',
   h2c: 'h2c (HTTP/2 over cleartext)',
   tlsHttp2: 'HTTP/2 over TLS',
-  requestSequences: 'request sequences (several methods, paths, headers or bodies)',
+  pathCycles: 'a cycle of several GET paths',
+  requestSequences: 'request sequences (several methods, headers or bodies)',
 };
 
 /** How to make an engine usable, for error messages. */
@@ -34,12 +35,8 @@ const installHints: Record<string, string> = {
   'node-http2': 'built in (node:http2)',
 };
 
-export function selectEngine(name: string | undefined): Engine {
-  if (name === undefined || name === 'auto') {
-    const usable = engines.find((engine) => !engine.unavailableReason());
-    if (!usable) throw new UserError('GAUNTLET_NO_ENGINE', 'no load engine is usable here', 'run npm install, then gauntlet doctor');
-    return usable;
-  }
+/** The engine of that name, refused with the reason when it is unknown or not installed. */
+export function selectEngine(name: string): Engine {
   const engine = engines.find((candidate) => candidate.name === name);
   if (!engine) throw unknownValue('engine', name, ['auto', ...engines.map((e) => e.name)], '--engine');
   const reason = engine.unavailableReason();
@@ -47,22 +44,33 @@ export function selectEngine(name: string | undefined): Engine {
   return engine;
 }
 
-function neededCapabilities(needs: Partial<EngineCapabilities>): (keyof EngineCapabilities)[] {
-  return (Object.keys(needs) as (keyof EngineCapabilities)[]).filter((capability) => needs[capability] === true);
+function neededCapabilities(needs: LoadNeeds): Need[] {
+  return (Object.keys(needs) as Need[]).filter((capability) => needs[capability] === true);
 }
 
-function missingCapabilities(engine: Engine, needed: (keyof EngineCapabilities)[]): (keyof EngineCapabilities)[] {
-  return needed.filter((capability) => !engine.capabilities[capability]);
+function missingCapabilities(engine: Engine, needed: Need[]): Need[] {
+  return needed.filter((capability) => !(engine.capabilities as EngineCapabilities)[capability]);
+}
+
+/**
+ * Capable engines in the order auto tries them: cheapest first, except that a pipelined load
+ * goes first to the engines that time each request (wrk times a batch), so latency keeps one
+ * meaning wherever it can.
+ */
+function preferenceOrder(capable: Engine[], needs: LoadNeeds): Engine[] {
+  if (!needs.pipelining) return capable;
+  return [...capable.filter((e) => e.capabilities.timesEachPipelinedRequest), ...capable.filter((e) => !e.capabilities.timesEachPipelinedRequest)];
 }
 
 /**
  * The cheapest usable engine that has every capability set to true in `needs` (false or
- * absent: not needed). `preferred` (an engine name; 'auto' or undefined to choose) is taken
- * as it is or refused with the reason: it is never silently replaced by another engine.
+ * absent: not needed), see preferenceOrder. `preferred` (an engine name; 'auto' or undefined
+ * to choose) is taken as it is or refused with the reason: it is never silently replaced by
+ * another engine.
  */
-export function chooseEngine(needs: Partial<EngineCapabilities>, preferred?: string): Engine {
+export function chooseEngine(needs: LoadNeeds, preferred?: string): Engine {
   const needed = neededCapabilities(needs);
-  const names = (capabilities: (keyof EngineCapabilities)[]) => capabilities.map((c) => capabilityNames[c]).join(', ');
+  const names = (capabilities: Need[]) => capabilities.map((c) => capabilityNames[c]).join(', ');
   const capable = enginesByEfficiency.filter((engine) => missingCapabilities(engine, needed).length === 0);
 
   if (preferred !== undefined && preferred !== 'auto') {
@@ -78,7 +86,7 @@ export function chooseEngine(needs: Partial<EngineCapabilities>, preferred?: str
     return engine;
   }
 
-  const usable = capable.find((engine) => !engine.unavailableReason());
+  const usable = preferenceOrder(capable, needs).find((engine) => !engine.unavailableReason());
   if (usable) return usable;
   const wanted = needed.length > 0 ? names(needed) : 'any load';
   if (capable.length === 0) {

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Engine } from '../engines/engine.js';
+import type { EnginePlan } from '../engines/engine-plan.js';
 import { planVisits, trialCount } from '../plan/plan.js';
 import { createProgress } from '../progress/progress.js';
 import { resultFromJournal } from '../results/assemble.js';
@@ -37,7 +37,7 @@ export interface RunSettings {
   connections: number;
   pipelining: number;
   timeoutSec: number;
-  engine: Engine;
+  engines: EnginePlan;
   runtime: Runtime;
   seed: number;
   baseline: string;
@@ -95,14 +95,16 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const trialLoad = { ...loadSettings, warmupSec: 0 };
   const packages: Record<string, string> = {};
   for (const target of settings.targets) Object.assign(packages, packageVersions(target));
-  packages[settings.engine.name] = settings.engine.version();
+  for (const engine of settings.engines.engines()) packages[engine.name] = engine.version();
+  const scenarioEngines = Object.fromEntries(
+    settings.scenarios.map((scenario) => {
+      const { engine, flags } = settings.engines.forScenario(scenario.name);
+      return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration: calibrationFor(engine.name) }];
+    }),
+  );
   const environment = collectEnvironment({
-    engine: {
-      name: settings.engine.name,
-      version: settings.engine.version(),
-      flags: settings.engine.describeFlags({ ...loadSettings, baseUrl: '', requests: [] }),
-      calibration: calibrationFor(settings.engine.name),
-    },
+    engine: scenarioEngines[settings.scenarios[0].name],
+    scenarioEngines,
     pinning: cores,
     allowedCores: usableCores,
     packages,
@@ -119,7 +121,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     warmupSec: settings.warmupSec,
     connections: settings.connections,
     pipelining: settings.pipelining,
-    engine: settings.engine.name,
+    engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
     baseline: settings.baseline,
     seed: settings.seed,
     scenarioWeights: Object.fromEntries(settings.scenarios.map((s) => [s.name, { category: s.category, weight: s.weight }])),
@@ -156,7 +158,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     suite: settings.suite.name,
     scenarios: settings.scenarios,
     extraChecks: settings.suite.extraChecks ?? [],
-    engine: settings.engine,
+    engines: settings.engines,
     runtime: settings.runtime,
     cores,
     load: trialLoad,
@@ -201,7 +203,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       await runVisit(settings.targets.find((t) => t.name === visit.target)!, visit, context);
     }
   } finally {
-    await settings.engine.close();
+    await settings.engines.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     progress.stop();

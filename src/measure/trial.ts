@@ -28,7 +28,7 @@ export interface TrialContext {
 export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
   const { running, scenario, engine } = context;
   const startedAt = new Date().toISOString();
-  const base = { round: context.round, target: running.target.name, scenario: scenario.name, startedAt };
+  const base = { round: context.round, target: running.target.name, scenario: scenario.name, startedAt, engine: engine.name };
   // The load speaks what the target was started to serve (HTTP/1.1 specs stay as they were: no protocol field).
   const spec: LoadSpec = { ...context.load, baseUrl: running.baseUrl, requests: scenario.load, ...protocolField(running) };
 
@@ -101,6 +101,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     bytes: measurement.bytes,
     bytesPerSec: measurement.durationSec > 0 ? measurement.bytes / measurement.durationSec : 0,
     latencyMs: measurement.latencyMs,
+    ...(measurement.latencyPer && { latencyPer: measurement.latencyPer }),
     ...(measurement.headerCompression !== undefined && { headerCompression: measurement.headerCompression }),
     server: {
       cpuSeconds: server.cpuSeconds,

@@ -9,7 +9,8 @@
  * HTTP/2 protocol is broken for that protocol only (key `<target> over <protocol>`), so a
  * TLS problem does not hide its h2c figures.
  */
-import type { Engine, LoadProtocol, LoadSpec } from '../engines/engine.js';
+import type { LoadProtocol, LoadSpec } from '../engines/engine.js';
+import type { EnginePlan } from '../engines/engine-plan.js';
 import type { Visit } from '../plan/plan.js';
 import type { Trial, Verification } from '../results/schema.js';
 import type { Runtime } from '../runtimes/runtime.js';
@@ -27,7 +28,7 @@ export interface VisitContext {
   scenarios: Scenario[];
   /** The suite's checks of routes no scenario loads. */
   extraChecks: Check[];
-  engine: Engine;
+  engines: EnginePlan;
   runtime: Runtime;
   cores: CoreSets;
   /** Per-trial load (no warm-up: that runs once per start). */
@@ -94,13 +95,21 @@ export async function runVisit(target: Target, visit: Visit, context: VisitConte
         if (context.warmupSec > 0) {
           const warmupLoad = { ...context.load, durationSec: context.warmupSec };
           const sameProtocol = scenarios.filter((s) => scenarioProtocol(s) === protocol);
-          await warmUp(running, sameProtocol, context.engine, warmupLoad, { cores: context.cores.engine, signal: context.signal }).catch(
+          await warmUp(running, sameProtocol, context.engines.forWarmup(sameProtocol), warmupLoad, { cores: context.cores.engine, signal: context.signal }).catch(
             () => undefined, // a target that died warming up is caught by the trial that follows
           );
         }
       }
       context.onTrial(
-        await runTrial({ round: visit.round, running, scenario, engine: context.engine, load: context.load, engineCores: context.cores.engine, signal: context.signal }),
+        await runTrial({
+          round: visit.round,
+          running,
+          scenario,
+          engine: context.engines.forScenario(scenario.name).engine,
+          load: context.load,
+          engineCores: context.cores.engine,
+          signal: context.signal,
+        }),
       );
     }
   } finally {

@@ -5,6 +5,7 @@
  * spreadsheet reads them as numbers; a missing value is an empty field.
  */
 import { LATENCY_PERCENTILES, type LatencyMs, type Result, type Spread } from '../results/schema.js';
+import { engineOfScenario } from './engines.js';
 
 type Cell = string | number | boolean | undefined;
 
@@ -52,10 +53,13 @@ export const TRIAL_COLUMNS = [
   'reason',
   'flags',
   'started_at',
+  'engine',
   'duration_s',
   'requests',
   'req_per_s',
   ...latencyHeader('latency'),
+  'latency_per',
+  'header_compression',
   'server_cpu_us_per_req',
   'server_cpu_cores',
   'server_max_cpu_percent',
@@ -84,6 +88,8 @@ export const SUMMARY_COLUMNS = [
   'peak_rss_bytes',
   'bytes_per_s',
   'generator_cpu_cores',
+  'header_compression',
+  'engine',
   'ratio_to_baseline',
   'flags',
 ] as const;
@@ -100,10 +106,13 @@ export function resultToCsv(result: Result): { trials: string; summaries: string
       t.reason,
       t.flags.join(';'),
       t.startedAt,
+      t.engine ?? result.environment.engine.name,
       round(m?.durationSec, 3),
       m?.requests,
       round(m?.requestsPerSec, 2),
       ...latencyCells(m?.latencyMs),
+      m ? (m.latencyPer ?? 'request') : undefined,
+      round(m?.headerCompression, 4),
       round(m?.server.cpuUsPerRequest, 3),
       round(m?.server.cpuCores, 3),
       round(m?.server.maxCpuPercent, 1),
@@ -136,6 +145,8 @@ export function resultToCsv(result: Result): { trials: string; summaries: string
     s.peakRssBytes,
     round(s.bytesPerSec, 0),
     round(s.generatorCpuCores, 3),
+    round(s.headerCompression, 4),
+    engineOfScenario(result, s.scenario).name,
     round(s.ratioToBaseline, 4),
     s.flags.join(';'),
   ]);

@@ -1,9 +1,11 @@
 /**
  * The rows every tabular report shows: one per target and scenario, best first, with the
- * columns of seed 004's results table plus CPU cost per request, the ratio to the baseline
- * and the flags. Terminal and Markdown render the same rows.
+ * columns of seed 004's results table plus CPU cost per request, the load generator's own
+ * CPU (share of one core: how close it came to its ceiling), the ratio to the baseline and
+ * the flags. Terminal and Markdown render the same rows.
  */
 import type { Result, Summary, TargetInfo } from '../results/schema.js';
+import { enginesLine, latencyBasisNote } from './engines.js';
 import { formatConfidence, formatFixed, formatInt, formatMegabits, formatRatio, formatSpread } from './format.js';
 
 export const COLUMNS = [
@@ -16,6 +18,7 @@ export const COLUMNS = [
   'Output (Mb/s)',
   'CPU µs/req',
   'Max CPU (%)',
+  'Gen. CPU (%)',
   'Peak RSS (MB)',
   'vs baseline',
   'Validation',
@@ -70,6 +73,7 @@ function row(summary: Summary, info: TargetInfo | undefined, result: Result): st
     formatMegabits(summary.bytesPerSec),
     formatSpread(summary.cpuUsPerRequest, 1),
     formatInt(summary.maxCpuPercent),
+    formatInt(summary.generatorCpuCores === undefined ? undefined : summary.generatorCpuCores * 100),
     formatSpread(summary.peakRss, 0, 1024 * 1024),
     summary.target === result.plan.baseline ? 'baseline' : formatRatio(summary.ratioToBaseline),
     validation,
@@ -88,7 +92,7 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
     const columns: string[] = hpack ? [...COLUMNS.slice(0, at), HPACK_COLUMN, ...COLUMNS.slice(at)] : [...COLUMNS];
     return {
       scenario,
-      description: scenarioDescriptions[scenario],
+      description: [scenarioDescriptions[scenario], latencyBasisNote(result, scenario)].filter(Boolean).join('; ') || undefined,
       columns,
       rows: measured.map((s) => {
         const cells = row(s, result.targets.find((t) => t.name === s.target), result);
@@ -104,11 +108,8 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
 export function methodLine(result: Result): string {
   const { plan, environment } = result;
   return (
-    `${plan.repeats} interleaved round(s); each trial ${environment.engine.name} ${environment.engine.flags}; ` +
-    `${plan.runtime}; ${environment.pinning.note}` +
-    (environment.engine.calibration
-      ? `; ${environment.engine.name} costs ${environment.engine.calibration.usPerRequest.toFixed(1)} µs CPU per request here, a ceiling of about ${formatInt(environment.engine.calibration.ceilingRequestsPerSec)} req/s on one core (calibrated ${environment.engine.calibration.calibratedAt.slice(0, 10)})`
-      : '')
+    `${plan.repeats} interleaved round(s); ${enginesLine(result)}; ` +
+    `${plan.runtime}; ${environment.pinning.note}`
   );
 }
 

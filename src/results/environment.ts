@@ -22,6 +22,7 @@ export function gauntletVersion(): string {
 
 export interface EnvironmentInput {
   engine: Environment['engine'];
+  scenarioEngines: Environment['scenarioEngines'];
   pinning: CoreSets;
   /** Cores gauntlet could use before it pinned itself. */
   allowedCores: number[];
@@ -44,6 +45,7 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     hostname: hostname(),
     loadAverageBefore: loadAverage(),
     engine: input.engine,
+    scenarioEngines: input.scenarioEngines,
     pinning: { pinned: input.pinning.pinned, server: input.pinning.server, engine: input.pinning.engine, note: input.pinning.note },
     packages: input.packages,
   };

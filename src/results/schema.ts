@@ -18,6 +18,9 @@ export const latencySchema = z.object({
 });
 export const LATENCY_PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p99_9', 'max'] as const;
 
+/** From gauntlet doctor --calibrate on this CPU model: the engine's CPU per request and its one-core ceiling. */
+const calibrationSchema = z.object({ usPerRequest: z.number(), ceilingRequestsPerSec: z.number(), calibratedAt: z.string() });
+
 export const environmentSchema = z.object({
   gauntletVersion: z.string(),
   gitCommit: z.string().optional(),
@@ -39,8 +42,16 @@ export const environmentSchema = z.object({
     version: z.string(),
     flags: z.string(),
     /** From gauntlet doctor --calibrate on this CPU model: the engine's CPU per request and its one-core ceiling. */
-    calibration: z.object({ usPerRequest: z.number(), ceilingRequestsPerSec: z.number(), calibratedAt: z.string() }).optional(),
+    calibration: calibrationSchema.optional(),
   }),
+  /**
+   * The engine of each scenario's trials and its flags for them (`--engine auto` picks per
+   * scenario). `engine` above is the engine of the first scenario. Absent in results written
+   * before engines were picked per scenario: `engine` ran everything.
+   */
+  scenarioEngines: z
+    .record(z.string(), z.object({ name: z.string(), version: z.string(), flags: z.string(), calibration: calibrationSchema.optional() }))
+    .optional(),
   pinning: z.object({ pinned: z.boolean(), server: z.string().optional(), engine: z.string().optional(), note: z.string() }),
   packages: z.record(z.string(), z.string()),
 });
@@ -91,6 +102,8 @@ export const trialSchema = z.object({
   reason: z.string().optional(),
   startedAt: z.string(),
   flags: z.array(z.enum(TRIAL_FLAGS)),
+  /** The load engine that ran the trial (absent in older results: environment.engine). */
+  engine: z.string().optional(),
   measurement: z
     .object({
       durationSec: z.number(),
@@ -103,6 +116,8 @@ export const trialSchema = z.object({
       bytes: z.number(),
       bytesPerSec: z.number(),
       latencyMs: latencySchema,
+      /** 'batch': one latency per pipelined batch, from writing it to its last response (wrk); absent: per request. */
+      latencyPer: z.literal('batch').optional(),
       /** HTTP/2: share (0–1) of header bytes HPACK saved, where the engine reports it (h2load). */
       headerCompression: z.number().optional(),
       server: z.object({

@@ -125,6 +125,19 @@ function checkFigures(label: string, spec: LoadSpec, seen: Observed): void {
   assert.ok(seen.generatorCpuSec > 0, `${label}: the generator's CPU was readable over the window`);
 }
 
+/**
+ * wrk records one latency per batch of `pipelining` requests: with its coordinated-omission
+ * correction undone there are as many latencies as completed batches (responses of batches
+ * cut off by the window's end count as requests but not as latencies). Left in, the
+ * correction multiplies them.
+ */
+function checkWrkLatencySamples(label: string, spec: LoadSpec, m: EngineMeasurement): void {
+  const samples = m.latencySamples ?? -1;
+  const batches = m.requests / spec.pipelining;
+  assert.ok(samples <= Math.ceil(batches) && samples >= Math.floor(batches) - spec.connections, `${label}: ${samples} latencies for ${m.requests} responses in batches of ${spec.pipelining}`);
+  assert.equal(m.latencyPer, spec.pipelining > 1 ? 'batch' : undefined, `${label}: says whether a latency is per batch`);
+}
+
 before(async () => {
   running = await startTarget({ target, suite: 'hello', runtime: nodeRuntime, cores: cores.server, readyTimeoutMs: 10_000 });
   await serverCount(); // open the count connection before any window
@@ -179,6 +192,7 @@ for (const engine of engines) {
                 `${m.bytes} bytes, generator ${((seen.generatorCpuSec * 1e6) / m.requests).toFixed(1)} µs CPU per request`,
             );
             checkFigures(label, spec, seen);
+            if (engine.name === 'wrk') checkWrkLatencySamples(label, spec, m);
             if (engine.name === 'wrk' || engine.name === 'h2load') {
               assert.ok(await goneSoon(seen.pid), `${label}: ${engine.name} (pid ${seen.pid}) is gone once the trial returned`);
             }
@@ -205,18 +219,22 @@ test('engines refuse a load they cannot carry, saying why', async () => {
   await assert.rejects(byName('node-http2').run({ ...base, requests: scenario('text').load }, hooks, { deadlineMs: 5000 }), /HTTP\/2 only/);
 });
 
-test('chooseEngine takes the cheapest installed engine that can carry the load', () => {
-  assert.equal(chooseEngine({ http1: true, pipelining: true, requestSequences: true }).name, 'wrk');
+test('chooseEngine takes the cheapest installed engine that can carry the load, timing each pipelined request where one can', () => {
+  assert.equal(chooseEngine({ http1: true, requestSequences: true }).name, 'wrk');
+  assert.equal(chooseEngine({ http1: true }, 'auto').name, 'wrk');
+  assert.equal(chooseEngine({ http1: true, pipelining: true, pathCycles: true }).name, 'h2load', 'pipelined GETs: h2load times each request, wrk each batch');
+  assert.equal(chooseEngine({ http1: true, pipelining: true, requestSequences: true }).name, 'autocannon', 'h2load cannot carry sequences');
+  assert.equal(chooseEngine({ http1: true, pipelining: true, requestSequences: true }, 'wrk').name, 'wrk', 'asked for, wrk carries it');
   assert.equal(chooseEngine({ h2c: true }).name, 'h2load');
   assert.equal(chooseEngine({ tlsHttp2: true, requestSequences: true }).name, 'node-http2');
   assert.equal(chooseEngine({ http1: true }, 'autocannon').name, 'autocannon');
-  assert.equal(chooseEngine({ http1: true }, 'auto').name, 'wrk');
   assert.throws(() => chooseEngine({ h2c: true }, 'wrk'), /engine wrk cannot carry this load: it has no h2c/);
   assert.throws(() => chooseEngine({ http1: true, h2c: true, requestSequences: true }), /no load engine gauntlet knows has/);
   const path = process.env.PATH;
   try {
     process.env.PATH = '/nonexistent'; // neither wrk nor h2load installed
     assert.equal(chooseEngine({ http1: true, requestSequences: true }).name, 'autocannon');
+    assert.equal(chooseEngine({ http1: true, pipelining: true, pathCycles: true }).name, 'autocannon');
     assert.equal(chooseEngine({ h2c: true }).name, 'node-http2');
     assert.throws(
       () => chooseEngine({ http1: true, h2c: true }),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { h2loadEngine } from '../../src/engines/h2load/engine.js';
 import { resultSchema } from '../../src/results/schema.js';
 import { leftoverProcesses, projectRoot, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
@@ -41,7 +42,11 @@ test('a short real run of three targets: verified, repeated, measured, reported'
   // Exact versions from the lockfile reach the environment manifest.
   const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   assert.equal(result.environment.packages.fastify, pkg.dependencies.fastify);
-  assert.equal(result.environment.engine.name, 'autocannon');
+  // --engine auto: hello's loads are pipelined GETs, which h2load carries timing each request, else autocannon.
+  const engine = h2loadEngine.unavailableReason() ? 'autocannon' : 'h2load';
+  assert.equal(result.environment.engine.name, engine);
+  assert.deepEqual(new Set(result.trials.map((t) => t.engine)), new Set([engine]), 'every trial records its engine');
+  assert.deepEqual(Object.keys(result.environment.scenarioEngines ?? {}).sort(), ['json', 'param', 'text']);
   assert.equal(result.plan.seed, 5);
 
   assert.match(run.stdout, /scenario json/);
@@ -87,7 +92,10 @@ test('a named engine runs the same trial through gauntlet, and one that cannot c
     assert.equal(trial.status, 'ok', trial.reason);
     assert.ok(trial.measurement!.generator.cpuCores > 0, 'the generator CPU was read over the window');
     assert.equal(trial.measurement!.statusCounts['200'], trial.measurement!.requests);
+    assert.equal(trial.measurement!.latencyPer, 'batch', 'pipelined through wrk: one latency per batch');
+    assert.ok(trial.measurement!.latencyMs.p99 > 0, 'no zero percentiles (wrk 4.1 leaves them after its own correction)');
   }
+  assert.match(run.stdout, /latency here is per pipelined batch of 10 requests/);
   assert.deepEqual(await leftoverProcesses(run.mark), []);
   const refused = await runCli(['run', '--suite', 'saas', '--engine', 'h2load']);
   assert.equal(refused.code, 2);

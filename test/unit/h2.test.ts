@@ -6,7 +6,8 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Command } from 'commander';
-import { addLoadOptions, loadEngine, type LoadFlags } from '../../src/cli/load-options.js';
+import { addLoadOptions, type LoadFlags } from '../../src/cli/load-options.js';
+import { planEngines } from '../../src/engines/engine-plan.js';
 import { h2loadEngine, headerSavings, negotiatedMismatch } from '../../src/engines/h2load/engine.js';
 import { loadNeeds } from '../../src/engines/needs.js';
 import { protocolMismatch } from '../../src/measure/http-probe.js';
@@ -44,24 +45,32 @@ test('a visit takes the scenarios of one protocol together, keeping the shuffled
   assert.deepEqual(protocolsOf(hello), ['http1']);
 });
 
-test('HTTP/2 loads need h2c or TLS HTTP/2 and no HTTP/1.1; HTTP/1.1 needs are as before', () => {
-  assert.deepEqual(loadNeeds(helloSuite.scenarios, 10), { http1: true, pipelining: true, requestSequences: true });
-  assert.deepEqual(loadNeeds(h2Suite.scenarios, 100), { http1: false, pipelining: true, requestSequences: false, h2c: true, tlsHttp2: true });
-  assert.deepEqual(loadNeeds([h2Scenario('h2c-text')], 1), { http1: false, pipelining: false, requestSequences: false, h2c: true });
+test('loads need their protocol, pipelining, and a path cycle or request sequences', () => {
+  assert.deepEqual(loadNeeds(helloSuite.scenarios, 10), { http1: true, pipelining: true, pathCycles: true, requestSequences: false });
+  assert.deepEqual(loadNeeds([helloSuite.scenarios[0]], 1), { http1: true, pipelining: false, pathCycles: false, requestSequences: false });
+  assert.deepEqual(loadNeeds(h2Suite.scenarios, 100), { pipelining: true, pathCycles: false, requestSequences: false, h2c: true, tlsHttp2: true });
+  assert.deepEqual(loadNeeds([h2Scenario('h2c-text')], 1), { pipelining: false, pathCycles: false, requestSequences: false, h2c: true });
+  const post = { name: 'post', description: 'a post', load: [{ method: 'POST' as const, path: '/a', body: '{}' }], checks: [] };
+  assert.equal(loadNeeds([post], 1).requestSequences, true, 'a POST with a body is more than a path cycle');
+  // The warm-up cycles every scenario at once: requests with different headers make a sequence.
+  const headed = { name: 'headed', description: 'with a header', load: [{ method: 'GET' as const, path: '/b', headers: { authorization: 'x' } }], checks: [] };
+  assert.equal(loadNeeds([helloSuite.scenarios[0], headed], 1).requestSequences, false);
+  assert.equal(loadNeeds([helloSuite.scenarios[0], headed], 1, true).requestSequences, true);
 });
 
-test('--engine auto: autocannon for HTTP/1.1, h2load (else node-http2) for HTTP/2; a named engine must carry the load', () => {
-  assert.equal(loadEngine('auto', helloSuite.scenarios, 10).name, 'autocannon');
-  const auto = loadEngine('auto', h2Suite.scenarios, 100);
-  assert.equal(auto.name, h2loadEngine.unavailableReason() ? 'node-http2' : 'h2load');
-  assert.equal(loadEngine('node-http2', h2Suite.scenarios, 100).name, 'node-http2');
-  assert.throws(() => loadEngine('autocannon', h2Suite.scenarios, 100), /cannot carry this load/);
-  // The run describes the engine without a protocol: for an HTTP/2 run that must not read as HTTP/1.1.
+test('--engine auto plans an engine per scenario; a named engine must carry every scenario', () => {
+  const load = { connections: 100, pipelining: 100, warmupSec: 1, durationSec: 1, timeoutSec: 10 };
+  const auto = planEngines('auto', h2Suite.scenarios, load);
+  for (const scenario of h2Suite.scenarios) assert.equal(auto.forScenario(scenario.name).engine.name, h2loadEngine.unavailableReason() ? 'node-http2' : 'h2load');
+  assert.equal(planEngines('node-http2', h2Suite.scenarios, load).forScenario('h2c-text').engine.name, 'node-http2');
+  assert.throws(() => planEngines('autocannon', h2Suite.scenarios, load), /cannot carry this load/);
+  assert.throws(() => auto.forScenario('nope'), /no engine planned/);
   if (!h2loadEngine.unavailableReason()) {
-    const flags = loadEngine('h2load', h2Suite.scenarios, 100).describeFlags({ baseUrl: '', requests: [], connections: 100, pipelining: 100, warmupSec: 1, durationSec: 1, timeoutSec: 10 });
+    // Each scenario's flags are described over its own protocol: HTTP/2 must not read as HTTP/1.1.
+    const flags = planEngines('h2load', h2Suite.scenarios, load).forScenario('h2c-text').flags;
     assert.doesNotMatch(flags, /--h1/);
     assert.match(flags, /-c 100 -m 100/);
-    assert.match(loadEngine('h2load', [helloSuite.scenarios[0]], 10).describeFlags({ baseUrl: '', requests: [], connections: 100, pipelining: 10, warmupSec: 1, durationSec: 1, timeoutSec: 10 }), /--h1/);
+    assert.match(planEngines('h2load', [helloSuite.scenarios[0]], { ...load, pipelining: 10 }).forScenario(helloSuite.scenarios[0].name).flags, /--h1/);
   }
 });
 

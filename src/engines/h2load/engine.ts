@@ -76,7 +76,7 @@ function h2loadArgs(spec: LoadSpec, headers: Record<string, string>, logFile: st
 export const h2loadEngine: Engine = {
   name: 'h2load',
   description: 'h2load (nghttp2, C; apt-get install nghttp2-client): h2c, HTTP/2 over TLS and pipelined HTTP/1.1 on one thread; GET paths only',
-  capabilities: { http1: true, pipelining: true, h2c: true, tlsHttp2: true, requestSequences: false },
+  capabilities: { http1: true, pipelining: true, h2c: true, tlsHttp2: true, pathCycles: true, requestSequences: false, timesEachPipelinedRequest: true },
   unavailableReason: () => (findOnPath('h2load') ? undefined : `h2load is not installed (${INSTALL_HINT})`),
   version: () => toolVersion('h2load', ['--version'], /nghttp2\/(\S+)/),
   describeFlags: (spec) =>

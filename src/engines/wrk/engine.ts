@@ -9,8 +9,11 @@
  * its result (it is parked there until gauntlet has read its CPU time, then stopped).
  * wrk counts time in whole seconds: durations, warm-up and timeout are rounded up.
  *
- * With pipelining, wrk records one latency per batch (from writing the batch to its last
- * response), not one per request: that is how wrk measures, and what its percentiles mean.
+ * Latency is wrk's histogram with wrk's coordinated-omission correction undone (histogram.ts),
+ * so it holds what was measured, as every other engine's does. With pipelining, wrk records
+ * one latency per batch (from writing the batch to its last response), not one per request:
+ * the measurement says so (latencyPer: 'batch'), and `--engine auto` prefers an engine that
+ * times each request when the load is pipelined and one can carry it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +21,8 @@ import { join } from 'node:path';
 import { pinnedCommand } from '../../measure/pinning.js';
 import { startGroup, type GroupProcess } from '../../measure/process-group.js';
 import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadSpec } from '../engine.js';
-import { RESULT_MARKER, wrkScript, type WrkResult } from './lua.js';
+import { correctionInterval, latencyOfBuckets, undoCorrection } from './histogram.js';
+import { RESULT_MARKER, WINDOW_END_MARKER, wrkScript, type WrkResult } from './lua.js';
 import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from './tool.js';
 
 const INSTALL_HINT = 'apt-get install -y wrk';
@@ -58,7 +62,7 @@ function checkSpec(spec: LoadSpec): void {
 export const wrkEngine: Engine = {
   name: 'wrk',
   description: 'wrk (C, apt-get install wrk): HTTP/1.1 on one thread, pipelining and request sequences through a generated Lua script',
-  capabilities: { http1: true, pipelining: true, h2c: false, tlsHttp2: false, requestSequences: true },
+  capabilities: { http1: true, pipelining: true, h2c: false, tlsHttp2: false, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: false },
   unavailableReason: () => (findOnPath('wrk') ? undefined : `wrk is not installed (${INSTALL_HINT})`),
   version: () => toolVersion('wrk', ['-v'], /^wrk\s+(\S+)/m),
   describeFlags: (spec) =>
@@ -81,7 +85,7 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
   try {
     if (spec.warmupSec > 0) await runWrk(spec, spec.warmupSec, scriptFile, undefined, options);
     const rest = { ...options, deadlineMs: Math.max(1000, options.deadlineMs - (Date.now() - started)) };
-    return toMeasurement(await runWrk(spec, spec.durationSec, scriptFile, hooks, rest));
+    return toMeasurement(await runWrk(spec, spec.durationSec, scriptFile, hooks, rest), spec);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -101,7 +105,13 @@ function runWrk(spec: LoadSpec, durationSec: number, scriptFile: string, hooks: 
       windowOpen = true;
       hooks.windowStart(proc.pid);
     });
+    const closeWindow = () => {
+      // wrk is in done() (and parks there): its CPU time is still readable in /proc.
+      if (windowOpen) hooks?.windowEnd();
+      windowOpen = false;
+    };
     onLines(proc.child.stdout, (line) => {
+      if (line.includes(WINDOW_END_MARKER)) return closeWindow();
       const at = line.indexOf(RESULT_MARKER);
       if (at === -1) return;
       let result: WrkResult;
@@ -110,17 +120,20 @@ function runWrk(spec: LoadSpec, durationSec: number, scriptFile: string, hooks: 
       } catch (error) {
         return finish(new Error(`wrk printed a result gauntlet cannot read (${(error as Error).message}): ${line}`));
       }
-      // wrk is parked in done(): its CPU time is still readable in /proc.
-      if (windowOpen) hooks?.windowEnd();
+      closeWindow();
       finish(undefined, result);
     });
     void proc.exited.then((how) => finish(new Error(`wrk exited without a result (${exitDescription(how, proc)})`)));
   });
 }
 
-function toMeasurement(result: WrkResult): EngineMeasurement {
-  const ms = (us: number) => us / 1000;
-  const { errors, latencyUs } = result;
+function toMeasurement(result: WrkResult, spec: LoadSpec): EngineMeasurement {
+  const { errors } = result;
+  const measured = undoCorrection(result.latencyBuckets, correctionInterval(result.durationUs, result.requests, spec.connections));
+  if (!measured.consistent) {
+    throw new Error(`wrk ${wrkEngine.version()}: its latency histogram is not what wrk 4's correction leaves; gauntlet cannot undo it (use --engine h2load or autocannon)`);
+  }
+  const { samples, ...latencyMs } = latencyOfBuckets(measured.buckets);
   return {
     requests: result.requests,
     // Socket errors and timeouts; responses with status >= 400 (wrk's errors.status) are counted in statusCounts.
@@ -129,14 +142,8 @@ function toMeasurement(result: WrkResult): EngineMeasurement {
     statusCounts: result.statuses,
     bytes: result.bytes,
     durationSec: result.durationUs / 1e6,
-    latencyMs: {
-      mean: ms(latencyUs.mean),
-      p50: ms(latencyUs.p50),
-      p75: ms(latencyUs.p75),
-      p90: ms(latencyUs.p90),
-      p99: ms(latencyUs.p99),
-      p99_9: ms(latencyUs.p99_9),
-      max: ms(latencyUs.max),
-    },
+    latencyMs,
+    latencySamples: samples,
+    ...(spec.pipelining > 1 ? { latencyPer: 'batch' as const } : {}),
   };
 }

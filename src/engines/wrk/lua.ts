@@ -2,7 +2,8 @@
  * The Lua script gauntlet hands wrk for one trial: which requests to send (cycling through
  * the spec's requests, `pipelining` of them per write, built with wrk.format as wrk's own
  * scripts/pipeline.lua does), a count of responses per status in every thread, and a done()
- * that prints every figure as one JSON line, so nothing is scraped from wrk's text.
+ * that prints every figure as one JSON line, so nothing is scraped from wrk's text. Latency
+ * goes out as wrk's whole histogram, which gauntlet summarises itself (histogram.ts).
  *
  * done() then parks wrk for a few seconds: gauntlet reads the generator's CPU time from
  * /proc/<pid> when the window ends, which a process that already exited no longer has.
@@ -14,6 +15,8 @@ import type { RequestSpec } from '../../suites/types.js';
 
 /** Prefix of the result line in wrk's stdout. */
 export const RESULT_MARKER = 'GAUNTLET-WRK-RESULT ';
+/** The line done() prints first: the measured window is over. */
+export const WINDOW_END_MARKER = 'GAUNTLET-WRK-WINDOW-END';
 /** Seconds done() waits for gauntlet to read /proc and stop it. */
 export const PARK_SEC = 5;
 /** Above this many requests in one cycle of batches, batches are joined per write instead of built up front. */
@@ -27,7 +30,8 @@ export interface WrkResult {
   bytes: number;
   durationUs: number;
   errors: { connect: number; read: number; write: number; status: number; timeout: number };
-  latencyUs: { mean: number; p50: number; p75: number; p90: number; p99: number; p99_9: number; max: number };
+  /** [latency µs, count] per non-empty bucket of wrk's histogram, ascending, after wrk's own correction (see histogram.ts). */
+  latencyBuckets: Array<[number, number]>;
   statuses: Record<string, number>;
 }
 
@@ -130,25 +134,32 @@ export function wrkScript(spec: LoadSpec): string {
     'statuses = {}',
     'function setup(thread) threads[#threads + 1] = thread end',
     'function response(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end',
-    'local function num(x) if x == nil or x ~= x or x == math.huge or x == -math.huge then return 0 end return x end',
     'function done(summary, latency, requests)',
+    // The window is over: gauntlet reads wrk's CPU time now, before the walk below spends any.
+    `  io.write("${WINDOW_END_MARKER}\\n")`,
+    '  io.stdout:flush()',
     '  local merged = {}',
     '  for _, thread in ipairs(threads) do',
     '    for code, n in pairs(thread:get("statuses") or {}) do merged[code] = (merged[code] or 0) + n end',
     '  end',
     '  local codes = {}',
     '  for code, n in pairs(merged) do codes[#codes + 1] = string.format(\'"%d":%d\', code, n) end',
+    // Every non-empty latency bucket as wrk holds it (see histogram.ts for what gauntlet undoes).
+    '  local buckets = {}',
+    '  if summary.requests > 0 then',
+    '    for i = 1, #latency do',
+    '      local value, count = latency(i)',
+    '      buckets[#buckets + 1] = string.format("[%d,%d]", value, count)',
+    '    end',
+    '  end',
     '  local e = summary.errors',
-    '  local any = summary.requests > 0',
-    '  local function pct(p) if any then return num(latency:percentile(p)) end return 0 end',
     '  io.write(string.format(',
     `    '${RESULT_MARKER}{"requests":%d,"bytes":%d,"durationUs":%d,' ..`,
     '    \'"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},\' ..',
-    '    \'"latencyUs":{"mean":%.3f,"p50":%.3f,"p75":%.3f,"p90":%.3f,"p99":%.3f,"p99_9":%.3f,"max":%.3f},"statuses":{%s}}\\n\',',
+    '    \'"latencyBuckets":[%s],"statuses":{%s}}\\n\',',
     '    summary.requests, summary.bytes, summary.duration,',
     '    e.connect, e.read, e.write, e.status, e.timeout,',
-    '    any and num(latency.mean) or 0, pct(50), pct(75), pct(90), pct(99), pct(99.9), any and num(latency.max) or 0,',
-    '    table.concat(codes, ",")))',
+    '    table.concat(buckets, ","), table.concat(codes, ",")))',
     '  io.stdout:flush()',
     `  os.execute("sleep ${PARK_SEC}")`,
     'end',

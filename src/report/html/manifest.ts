@@ -1,6 +1,7 @@
 /** The run summary and the environment manifest: what was run, how, and on what. */
 import type { Result } from '../../results/schema.js';
 import { formatFixed } from '../format.js';
+import { engineGroups } from '../engines.js';
 import { countMeasured, machineLine, methodLine } from '../rows.js';
 import { esc } from './escape.js';
 
@@ -60,7 +61,12 @@ export function environmentManifest(result: Result): string {
     ['Allowed cores', esc(e.allowedCores.join(', '))],
     ['Host', esc(e.hostname)],
     ['Node', `<code>${esc(e.node)}</code> (${esc(result.plan.runtime)})`],
-    ['Load generator', `${esc(e.engine.name)} ${esc(e.engine.version)}: <code>${esc(e.engine.flags)}</code>`],
+    [
+      'Load generator',
+      engineGroups(result)
+        .map((g) => `${esc(g.engine.name)} ${esc(g.engine.version)}: <code>${esc(g.engine.flags)}</code> (${esc(g.scenarios.join(', '))})`)
+        .join('<br>'),
+    ],
     ['Pinning', pinning],
     ['Load', load ? esc(load) : undefined],
     ['gauntlet', `${esc(e.gauntletVersion)}, commit ${commit}`],

@@ -14,6 +14,7 @@ const SORT_KEYS: Record<string, SortKey | undefined> = {
   'Output (Mb/s)': (s) => s.bytesPerSec,
   'CPU µs/req': (s) => s.cpuUsPerRequest?.median,
   'Max CPU (%)': (s) => s.maxCpuPercent,
+  'Gen. CPU (%)': (s) => s.generatorCpuCores,
   'Peak RSS (MB)': (s) => s.peakRss?.median ?? s.peakRssBytes,
   'vs baseline': (s) => s.ratioToBaseline,
   [HPACK_COLUMN]: (s) => s.headerCompression,

@@ -1,0 +1,54 @@
+/**
+ * Which load engine measured each scenario (`--engine auto` picks per scenario), in the words
+ * the reports use: one clause per engine and its flags, the scenarios it carried, and how
+ * close to its one-core ceiling it may run here (from gauntlet doctor --calibrate).
+ */
+import type { Environment, Result } from '../results/schema.js';
+import { formatInt } from './format.js';
+
+type ScenarioEngine = NonNullable<Environment['scenarioEngines']>[string];
+
+/** The engine of a scenario's trials: as recorded per scenario, else the run's one engine (older results). */
+export function engineOfScenario(result: Result, scenario: string): ScenarioEngine {
+  return result.environment.scenarioEngines?.[scenario] ?? result.environment.engine;
+}
+
+export interface EngineGroup {
+  engine: ScenarioEngine;
+  scenarios: string[];
+}
+
+/** Scenarios grouped by the engine and flags that measured them, in scenario order. */
+export function engineGroups(result: Result): EngineGroup[] {
+  const groups = new Map<string, EngineGroup>();
+  for (const scenario of result.plan.scenarios) {
+    const engine = engineOfScenario(result, scenario);
+    const key = `${engine.name}\u0000${engine.flags}`;
+    const group = groups.get(key) ?? { engine, scenarios: [] };
+    group.scenarios.push(scenario);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+function ceiling(engine: ScenarioEngine): string {
+  const c = engine.calibration;
+  return c
+    ? ` (${engine.name} costs ${c.usPerRequest.toFixed(1)} µs CPU per request here, a ceiling of about ${formatInt(c.ceilingRequestsPerSec)} req/s on one core, calibrated ${c.calibratedAt.slice(0, 10)})`
+    : '';
+}
+
+/** "h2load 1.52.0 -t 1 … (ceiling …)", or one such clause per engine with the scenarios it carried. */
+export function enginesLine(result: Result): string {
+  const groups = engineGroups(result);
+  if (groups.length === 1) return `each trial ${groups[0].engine.name} ${groups[0].engine.flags}${ceiling(groups[0].engine)}`;
+  return groups.map((g) => `${g.scenarios.join(', ')}: ${g.engine.name} ${g.engine.flags}${ceiling(g.engine)}`).join('; ');
+}
+
+/** Said under a scenario's table when its latency is per pipelined batch (wrk), not per request. */
+export function latencyBasisNote(result: Result, scenario: string): string | undefined {
+  const batch = result.trials.some((t) => t.scenario === scenario && t.measurement?.latencyPer === 'batch');
+  if (!batch) return undefined;
+  const engine = engineOfScenario(result, scenario).name;
+  return `latency here is per pipelined batch of ${result.plan.pipelining} requests (${engine} times a batch from its write to its last response), not per request`;
+}
