@@ -1,7 +1,8 @@
 /**
  * Measures each installed HTTP/1.1 engine's CPU cost per request against gauntlet's bare
- * node:http hello server: server pinned to its cores, engine to the generator's, the default
- * load (100 connections, pipelining 10), a short warm-up, then a measured window.
+ * node:http hello server: server pinned to its cores, engine to the generator's, 100
+ * connections with the default pipelining (10) and without pipelining (a request's cost
+ * differs by half between the two), a short warm-up, then a measured window.
  */
 import { engines } from '../engines/registry.js';
 import type { Engine } from '../engines/engine.js';
@@ -13,9 +14,13 @@ import { helloSuite } from '../suites/hello/suite.js';
 import { loadTargets } from '../targets/registry.js';
 import { cpuModel, type Calibration, type EngineCalibration } from './calibration-file.js';
 
-const LOAD = { connections: 100, pipelining: 10, warmupSec: 1, durationSec: 3, timeoutSec: 10 };
+const LOAD = { connections: 100, warmupSec: 1, durationSec: 3, timeoutSec: 10 };
+/** Pipelining of the main figure (gauntlet's default load) and of the second one. */
+export const CALIBRATED_PIPELINING = 10;
 
-async function calibrateEngine(engine: Engine, serverCores: string | undefined, engineCores: string | undefined): Promise<EngineCalibration> {
+type Measured = Omit<EngineCalibration, 'unpipelined'>;
+
+async function calibrateEngine(engine: Engine, pipelining: number, serverCores: string | undefined, engineCores: string | undefined): Promise<Measured> {
   const target = (await loadTargets()).find((t) => t.name === 'node-http')!;
   const running = await startTarget({ target, suite: 'hello', runtime: nodeRuntime, cores: serverCores, readyTimeoutMs: 15_000 });
   try {
@@ -23,7 +28,7 @@ async function calibrateEngine(engine: Engine, serverCores: string | undefined, 
     let end: UsageSnapshot | undefined;
     let pid = 0;
     const requests = helloSuite.scenarios.find((s) => s.name === 'text')!.load;
-    const spec = { ...LOAD, baseUrl: running.baseUrl, requests };
+    const spec = { ...LOAD, pipelining, baseUrl: running.baseUrl, requests };
     const measurement = await engine.run(
       spec,
       {
@@ -53,8 +58,11 @@ export async function calibrate(report: (line: string) => void): Promise<Calibra
   const results: Calibration['engines'] = {};
   for (const engine of engines.filter((e) => e.capabilities.http1 && !e.unavailableReason())) {
     try {
-      results[engine.name] = await calibrateEngine(engine, cores.server, cores.engine);
-      report(`${engine.name}: ${results[engine.name].usPerRequest.toFixed(1)} µs CPU per request, ceiling ≈ ${Math.round(results[engine.name].ceilingRequestsPerSec).toLocaleString('en-US')} req/s on one core`);
+      const pipelined = await calibrateEngine(engine, CALIBRATED_PIPELINING, cores.server, cores.engine);
+      const unpipelined = await calibrateEngine(engine, 1, cores.server, cores.engine);
+      results[engine.name] = { ...pipelined, unpipelined };
+      const line = (m: Measured) => `${m.usPerRequest.toFixed(1)} µs CPU per request, ceiling ≈ ${Math.round(m.ceilingRequestsPerSec).toLocaleString('en-US')} req/s on one core`;
+      report(`${engine.name}: ${line(pipelined)} (pipelining ${CALIBRATED_PIPELINING}); ${line(unpipelined)} (no pipelining)`);
     } catch (error) {
       report(`${engine.name}: not calibrated: ${(error as Error).message}`);
     }

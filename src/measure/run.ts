@@ -21,6 +21,7 @@ import { allowedCores, pinSelf, planCores, tasksetAvailable } from './pinning.js
 import { loadAverage, machineCpuTicks, stealShare } from './proc-stat.js';
 import { runVisit, type VisitContext } from './visit.js';
 import { calibrationFor } from '../calibrate/calibration-file.js';
+import { scenarioProtocol } from '../suites/protocol.js';
 import { summarize } from '../stats/summarize.js';
 import { unsettledCells } from '../stats/stability.js';
 
@@ -99,7 +100,9 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const scenarioEngines = Object.fromEntries(
     settings.scenarios.map((scenario) => {
       const { engine, flags } = settings.engines.forScenario(scenario.name);
-      return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration: calibrationFor(engine.name) }];
+      // Calibrated over HTTP/1.1 only: an HTTP/2 load's cost per request is another figure.
+      const calibration = scenarioProtocol(scenario) === 'http1' ? calibrationFor(engine.name, settings.pipelining) : undefined;
+      return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration }];
     }),
   );
   const environment = collectEnvironment({

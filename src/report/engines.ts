@@ -18,31 +18,37 @@ export interface EngineGroup {
   scenarios: string[];
 }
 
-/** Scenarios grouped by the engine and flags that measured them, in scenario order. */
+/** Scenarios grouped by the engine that measured them, in scenario order (flags may differ by scenario: its request cycle). */
 export function engineGroups(result: Result): EngineGroup[] {
   const groups = new Map<string, EngineGroup>();
   for (const scenario of result.plan.scenarios) {
     const engine = engineOfScenario(result, scenario);
-    const key = `${engine.name}\u0000${engine.flags}`;
-    const group = groups.get(key) ?? { engine, scenarios: [] };
+    const group = groups.get(engine.name) ?? { engine, scenarios: [] };
     group.scenarios.push(scenario);
-    groups.set(key, group);
+    groups.set(engine.name, group);
   }
   return [...groups.values()];
+}
+
+/** The group's flags: those of its first scenario, and a word when other scenarios' differ (their request cycles). */
+function groupFlags(result: Result, group: EngineGroup): string {
+  const varied = group.scenarios.some((s) => engineOfScenario(result, s).flags !== group.engine.flags);
+  return `${group.engine.flags}${varied ? ' (request cycles differ by scenario: see result.json)' : ''}`;
 }
 
 function ceiling(engine: ScenarioEngine): string {
   const c = engine.calibration;
   return c
-    ? ` (${engine.name} costs ${c.usPerRequest.toFixed(1)} µs CPU per request here, a ceiling of about ${formatInt(c.ceilingRequestsPerSec)} req/s on one core, calibrated ${c.calibratedAt.slice(0, 10)})`
+    ? ` (${engine.name} costs ${c.usPerRequest.toFixed(1)} µs CPU per request here, a ceiling of about ${formatInt(c.ceilingRequestsPerSec)} req/s on one core: ` +
+        `calibrated ${c.calibratedAt.slice(0, 10)} ${(c.pipelining ?? 10) <= 1 ? 'without pipelining' : `at pipelining ${c.pipelining ?? 10}`})`
     : '';
 }
 
-/** "h2load 1.52.0 -t 1 … (ceiling …)", or one such clause per engine with the scenarios it carried. */
+/** "each trial h2load -t 1 … (ceiling …)", or one such clause per engine with the scenarios it carried. */
 export function enginesLine(result: Result): string {
   const groups = engineGroups(result);
-  if (groups.length === 1) return `each trial ${groups[0].engine.name} ${groups[0].engine.flags}${ceiling(groups[0].engine)}`;
-  return groups.map((g) => `${g.scenarios.join(', ')}: ${g.engine.name} ${g.engine.flags}${ceiling(g.engine)}`).join('; ');
+  if (groups.length === 1) return `each trial ${groups[0].engine.name} ${groupFlags(result, groups[0])}${ceiling(groups[0].engine)}`;
+  return groups.map((g) => `${g.scenarios.join(', ')}: ${g.engine.name} ${groupFlags(result, g)}${ceiling(g.engine)}`).join('; ');
 }
 
 /** Said under a scenario's table when its latency is per pipelined batch (wrk), not per request. */

@@ -19,7 +19,13 @@ export const latencySchema = z.object({
 export const LATENCY_PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p99_9', 'max'] as const;
 
 /** From gauntlet doctor --calibrate on this CPU model: the engine's CPU per request and its one-core ceiling. */
-const calibrationSchema = z.object({ usPerRequest: z.number(), ceilingRequestsPerSec: z.number(), calibratedAt: z.string() });
+const calibrationSchema = z.object({
+  usPerRequest: z.number(),
+  ceilingRequestsPerSec: z.number(),
+  calibratedAt: z.string(),
+  /** The pipelining it was measured with (absent in older results: 10). */
+  pipelining: z.number().optional(),
+});
 
 export const environmentSchema = z.object({
   gauntletVersion: z.string(),

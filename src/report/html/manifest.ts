@@ -64,7 +64,7 @@ export function environmentManifest(result: Result): string {
     [
       'Load generator',
       engineGroups(result)
-        .map((g) => `${esc(g.engine.name)} ${esc(g.engine.version)}: <code>${esc(g.engine.flags)}</code> (${esc(g.scenarios.join(', '))})`)
+        .map((g) => `${esc(g.engine.name)} ${esc(g.engine.version)}: <code>${esc(g.engine.flags)}</code> (${esc(g.scenarios.join(', '))}; each scenario's flags are in result.json)`)
         .join('<br>'),
     ],
     ['Pinning', pinning],
