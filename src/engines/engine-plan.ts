@@ -20,13 +20,31 @@ export interface ScenarioEngine {
   flags: string;
 }
 
+/** What a target's answers ask of an engine, found when it was verified. */
+export interface TargetQuirks {
+  /** Its HTTP/1.1 status lines have no reason phrase. */
+  statusWithoutReason: boolean;
+}
+
+/** The engine of one target's trials of a scenario: the scenario's, or another one and why. */
+export interface TrialEngine extends ScenarioEngine {
+  /** Set when the scenario's engine cannot read this target's answers. */
+  fallbackReason?: string;
+}
+
 export interface EnginePlan {
   /** What was asked: 'auto' or an engine name. */
   requested: string;
   /** The engine of one scenario's trials. */
   forScenario(scenario: string): ScenarioEngine;
-  /** The engine of a warm-up that cycles these scenarios together. */
-  forWarmup(scenarios: Scenario[]): Engine;
+  /**
+   * The engine of one target's trials of a scenario: the scenario's, unless it cannot read the
+   * target's answers; then (with auto) the cheapest one that can, with the reason. A named
+   * engine that cannot is refused with the reason (the trial fails saying so).
+   */
+  forTrial(scenario: Scenario, quirks: TargetQuirks): TrialEngine;
+  /** The engine of a warm-up that cycles these scenarios together against a target with these quirks. */
+  forWarmup(scenarios: Scenario[], quirks: TargetQuirks): Engine;
   /** Each engine the plan uses, once, in the order of the scenarios. */
   engines(): Engine[];
   close(): Promise<void>;
@@ -40,23 +58,43 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
     byScenario.set(scenario.name, { engine, flags: engine.describeFlags(spec) });
   }
   const engines = () => [...new Set([...byScenario.values()].map((e) => e.engine))];
+  const forScenario = (name: string): ScenarioEngine => {
+    const found = byScenario.get(name);
+    if (!found) throw new Error(`no engine planned for scenario ${name}`);
+    return found;
+  };
   const warmupEngines = new Set<Engine>();
+  const fallbackEngines = new Set<Engine>();
   return {
     requested,
-    forScenario(name) {
-      const found = byScenario.get(name);
-      if (!found) throw new Error(`no engine planned for scenario ${name}`);
-      return found;
+    forScenario,
+    forTrial(scenario, quirks) {
+      const planned = forScenario(scenario.name);
+      if (!quirks.statusWithoutReason || planned.engine.capabilities.readsStatusWithoutReason) return planned;
+      const engine = chooseEngine({ ...loadNeeds([scenario], load.pipelining), readsStatusWithoutReason: true }, requested);
+      fallbackEngines.add(engine);
+      const spec = { ...load, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) };
+      return {
+        engine,
+        flags: engine.describeFlags(spec),
+        fallbackReason: `${planned.engine.name} cannot read its HTTP/1.1 status lines, which have no reason phrase`,
+      };
     },
-    forWarmup(together) {
-      const engine = chooseEngine(loadNeeds(together, load.pipelining, true), requested);
+    forWarmup(together, quirks) {
+      const needs = loadNeeds(together, load.pipelining, true);
+      let engine: Engine;
+      try {
+        engine = chooseEngine(quirks.statusWithoutReason ? { ...needs, readsStatusWithoutReason: true } : needs, requested);
+      } catch {
+        engine = chooseEngine(needs, requested); // a named engine still warms up: its figures are not kept
+      }
       warmupEngines.add(engine);
       return engine;
     },
     engines,
     async close() {
-      // A warm-up may have used an engine no trial uses.
-      await Promise.all([...new Set([...engines(), ...warmupEngines])].map((engine) => engine.close()));
+      // A warm-up or a fallback may have used an engine the plan does not name.
+      await Promise.all([...new Set([...engines(), ...warmupEngines, ...fallbackEngines])].map((engine) => engine.close()));
     },
   };
 }

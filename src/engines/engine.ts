@@ -20,6 +20,11 @@ export interface EngineCapabilities {
    * each request can carry it.
    */
   timesEachPipelinedRequest: boolean;
+  /**
+   * Reads an HTTP/1.1 status line without a reason phrase ("HTTP/1.1 200 ", valid HTTP, sent
+   * by srvx and so h3). h2load 1.52 reads no status from such a line.
+   */
+  readsStatusWithoutReason: boolean;
 }
 
 /**

@@ -25,6 +25,7 @@ const capabilityNames: Record<Need, string> = {
   tlsHttp2: 'HTTP/2 over TLS',
   pathCycles: 'a cycle of several GET paths',
   requestSequences: 'request sequences (several methods, headers or bodies)',
+  readsStatusWithoutReason: 'reading status lines without a reason phrase',
 };
 
 /** How to make an engine usable, for error messages. */

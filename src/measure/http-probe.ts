@@ -10,6 +10,8 @@ import type { RequestSpec } from '../suites/types.js';
 
 export interface ProbeAnswer {
   status: number;
+  /** HTTP/1.1: the status line's reason phrase ('' when the line ends after the code); absent over HTTP/2, which has none. */
+  statusMessage?: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
@@ -25,7 +27,7 @@ export function probe(baseUrl: string, spec: RequestSpec, timeoutMs = 5000, prot
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
         );
         res.on('error', reject);
       },

@@ -20,6 +20,8 @@ export interface TrialContext {
   running: RunningTarget;
   scenario: Scenario;
   engine: Engine;
+  /** Set when `engine` is not the scenario's engine: its flags and why it took over. */
+  engineFallback?: { flags: string; reason: string };
   load: Omit<LoadSpec, 'baseUrl' | 'requests'>;
   engineCores?: string;
   signal: AbortSignal;
@@ -28,7 +30,14 @@ export interface TrialContext {
 export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
   const { running, scenario, engine } = context;
   const startedAt = new Date().toISOString();
-  const base = { round: context.round, target: running.target.name, scenario: scenario.name, startedAt, engine: engine.name };
+  const base = {
+    round: context.round,
+    target: running.target.name,
+    scenario: scenario.name,
+    startedAt,
+    engine: engine.name,
+    ...(context.engineFallback && { engineFallback: { version: engine.version(), ...context.engineFallback } }),
+  };
   // The load speaks what the target was started to serve (HTTP/1.1 specs stay as they were: no protocol field).
   const spec: LoadSpec = { ...context.load, baseUrl: running.baseUrl, requests: scenario.load, ...protocolField(running) };
 

@@ -10,7 +10,7 @@
  * TLS problem does not hide its h2c figures.
  */
 import type { LoadProtocol, LoadSpec } from '../engines/engine.js';
-import type { EnginePlan } from '../engines/engine-plan.js';
+import type { EnginePlan, TargetQuirks, TrialEngine } from '../engines/engine-plan.js';
 import type { Visit } from '../plan/plan.js';
 import type { Trial, Verification } from '../results/schema.js';
 import type { Runtime } from '../runtimes/runtime.js';
@@ -20,6 +20,7 @@ import type { Target } from '../targets/registry.js';
 import type { CoreSets } from './pinning.js';
 import { startTarget, TargetStartError, type RunningTarget } from './target-process.js';
 import { runTrial } from './trial.js';
+import { answersWithoutReason } from './status-line.js';
 import { verifyScenarios } from './verify.js';
 import { warmUp } from './warmup.js';
 
@@ -79,6 +80,7 @@ async function startAndVerify(target: Target, visit: Visit, firstScenario: Scena
 export async function runVisit(target: Target, visit: Visit, context: VisitContext): Promise<void> {
   const scenarios = groupByProtocol(visit.scenarios.map((name) => context.scenarios.find((s) => s.name === name)!));
   let running: RunningTarget | undefined;
+  let quirks: TargetQuirks = { statusWithoutReason: false };
   try {
     for (const scenario of scenarios) {
       if (context.signal.aborted || context.broken.has(target.name)) break;
@@ -92,20 +94,31 @@ export async function runVisit(target: Target, visit: Visit, context: VisitConte
       if (!running || running.process.hasExited()) {
         running = await startAndVerify(target, visit, scenario, context);
         if (!running) continue; // broken for this protocol (or the whole target, for HTTP/1.1: the loop ends above)
+        quirks = { statusWithoutReason: protocol === 'http1' && (await answersWithoutReason(running.baseUrl, scenario)) };
         if (context.warmupSec > 0) {
           const warmupLoad = { ...context.load, durationSec: context.warmupSec };
           const sameProtocol = scenarios.filter((s) => scenarioProtocol(s) === protocol);
-          await warmUp(running, sameProtocol, context.engines.forWarmup(sameProtocol), warmupLoad, { cores: context.cores.engine, signal: context.signal }).catch(
+          await warmUp(running, sameProtocol, context.engines.forWarmup(sameProtocol, quirks), warmupLoad, { cores: context.cores.engine, signal: context.signal }).catch(
             () => undefined, // a target that died warming up is caught by the trial that follows
           );
         }
+      }
+      let engine: TrialEngine;
+      try {
+        engine = context.engines.forTrial(scenario, quirks);
+      } catch (error) {
+        // A named engine (--engine) that cannot read this target's answers.
+        const reason = (error as Error).message;
+        context.onTrial({ round: visit.round, target: target.name, scenario: scenario.name, startedAt: new Date().toISOString(), flags: [], status: 'failed', reason });
+        continue;
       }
       context.onTrial(
         await runTrial({
           round: visit.round,
           running,
           scenario,
-          engine: context.engines.forScenario(scenario.name).engine,
+          engine: engine.engine,
+          ...(engine.fallbackReason && { engineFallback: { flags: engine.flags, reason: engine.fallbackReason } }),
           load: context.load,
           engineCores: context.cores.engine,
           signal: context.signal,

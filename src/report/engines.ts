@@ -58,3 +58,13 @@ export function latencyBasisNote(result: Result, scenario: string): string | und
   const engine = engineOfScenario(result, scenario).name;
   return `latency here is per pipelined batch of ${result.plan.pipelining} requests (${engine} times a batch from its write to its last response), not per request`;
 }
+
+/** Said under a scenario's table for each target whose trials another engine ran, and why. */
+export function fallbackNote(result: Result, scenario: string): string | undefined {
+  const byTarget = new Map<string, string>();
+  for (const trial of result.trials) {
+    if (trial.scenario !== scenario || !trial.engineFallback || byTarget.has(trial.target)) continue;
+    byTarget.set(trial.target, `${trial.target} measured by ${trial.engine} (${trial.engineFallback.reason})`);
+  }
+  return byTarget.size > 0 ? [...byTarget.values()].join('; ') : undefined;
+}

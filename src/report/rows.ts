@@ -5,7 +5,7 @@
  * the flags. Terminal and Markdown render the same rows.
  */
 import type { Result, Summary, TargetInfo } from '../results/schema.js';
-import { enginesLine, latencyBasisNote } from './engines.js';
+import { enginesLine, fallbackNote, latencyBasisNote } from './engines.js';
 import { formatConfidence, formatFixed, formatInt, formatMegabits, formatRatio, formatSpread } from './format.js';
 
 export const COLUMNS = [
@@ -92,7 +92,7 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
     const columns: string[] = hpack ? [...COLUMNS.slice(0, at), HPACK_COLUMN, ...COLUMNS.slice(at)] : [...COLUMNS];
     return {
       scenario,
-      description: [scenarioDescriptions[scenario], latencyBasisNote(result, scenario)].filter(Boolean).join('; ') || undefined,
+      description: [scenarioDescriptions[scenario], latencyBasisNote(result, scenario), fallbackNote(result, scenario)].filter(Boolean).join('; ') || undefined,
       columns,
       rows: measured.map((s) => {
         const cells = row(s, result.targets.find((t) => t.name === s.target), result);

@@ -110,6 +110,8 @@ export const trialSchema = z.object({
   flags: z.array(z.enum(TRIAL_FLAGS)),
   /** The load engine that ran the trial (absent in older results: environment.engine). */
   engine: z.string().optional(),
+  /** Set when the trial's engine is not its scenario's (environment.scenarioEngines): it could not read this target's answers. */
+  engineFallback: z.object({ version: z.string(), flags: z.string(), reason: z.string() }).optional(),
   measurement: z
     .object({
       durationSec: z.number(),

@@ -219,6 +219,20 @@ test('engines refuse a load they cannot carry, saying why', async () => {
   await assert.rejects(byName('node-http2').run({ ...base, requests: scenario('text').load }, hooks, { deadlineMs: 5000 }), /HTTP\/2 only/);
 });
 
+test('an HTTP/1.1 status line without a reason phrase: the engines that say they read it do, h2load refuses the trial saying why', async () => {
+  const spec: LoadSpec = { baseUrl: running.baseUrl, requests: [{ method: 'GET', path: '/no-reason' }], connections: 10, pipelining: 1, warmupSec: 0, durationSec: 1, timeoutSec: 10 };
+  const hooks = { windowStart() {}, windowEnd() {} };
+  for (const engine of engines.filter((e) => e.capabilities.http1 && !e.unavailableReason())) {
+    if (engine.capabilities.readsStatusWithoutReason) {
+      const m = await engine.run(spec, hooks, { cores: cores.engine, deadlineMs: 20_000 });
+      assert.ok(m.requests > 100, `${engine.name}: ${m.requests} responses`);
+      assert.deepEqual(m.statusCounts, { '200': m.requests }, `${engine.name} read every status`);
+    } else {
+      await assert.rejects(engine.run(spec, hooks, { cores: cores.engine, deadlineMs: 20_000 }), /could not read the status of \d+ responses.*without a reason phrase/, engine.name);
+    }
+  }
+});
+
 test('chooseEngine takes the cheapest installed engine that can carry the load, timing each pipelined request where one can', () => {
   assert.equal(chooseEngine({ http1: true, requestSequences: true }).name, 'wrk');
   assert.equal(chooseEngine({ http1: true }, 'auto').name, 'wrk');
@@ -228,6 +242,8 @@ test('chooseEngine takes the cheapest installed engine that can carry the load, 
   assert.equal(chooseEngine({ h2c: true }).name, 'h2load');
   assert.equal(chooseEngine({ tlsHttp2: true, requestSequences: true }).name, 'node-http2');
   assert.equal(chooseEngine({ http1: true }, 'autocannon').name, 'autocannon');
+  assert.equal(chooseEngine({ http1: true, pipelining: true, pathCycles: true, readsStatusWithoutReason: true }).name, 'autocannon', 'h2load cannot read such status lines');
+  assert.equal(chooseEngine({ http1: true, readsStatusWithoutReason: true }).name, 'wrk');
   assert.throws(() => chooseEngine({ h2c: true }, 'wrk'), /engine wrk cannot carry this load: it has no h2c/);
   assert.throws(() => chooseEngine({ http1: true, h2c: true, requestSequences: true }), /no load engine gauntlet knows has/);
   const path = process.env.PATH;

@@ -101,3 +101,31 @@ test('a named engine runs the same trial through gauntlet, and one that cannot c
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /engine h2load cannot carry this load/);
 });
+
+test('a target whose status lines have no reason phrase (h3) is measured by an engine that reads them, and the report says so', async (t) => {
+  if (h2loadEngine.unavailableReason()) return t.skip('h2load is not installed: every engine reads h3');
+  const out = tempDir('no-reason');
+  const run = await runCli(['run', '--targets', 'node-http,h3', '--scenarios', 'text', '--repeats', '1', '--warmup', '0', '--out', out, '--quiet']);
+  assert.equal(run.code, 0, run.stderr);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const trial = (target: string) => result.trials.find((x) => x.target === target)!;
+  assert.equal(result.environment.scenarioEngines?.text.name, 'h2load');
+  assert.equal(trial('node-http').engine, 'h2load');
+  assert.equal(trial('node-http').engineFallback, undefined);
+  assert.equal(trial('h3').status, 'ok', trial('h3').reason);
+  assert.equal(trial('h3').engine, 'autocannon', 'the cheapest engine that times each pipelined request and reads the status');
+  assert.match(trial('h3').engineFallback?.reason ?? '', /h2load cannot read its HTTP\/1\.1 status lines/);
+  assert.equal(trial('h3').measurement!.statusCounts['200'], trial('h3').measurement!.requests);
+  assert.match(run.stdout, /h3 measured by autocannon/);
+
+  // Named, h2load cannot measure h3: its trial fails saying why, the others run.
+  const namedOut = tempDir('no-reason-h2load');
+  const named = await runCli(['run', '--targets', 'node-http,h3', '--scenarios', 'text', '--repeats', '1', '--warmup', '0', '--engine', 'h2load', '--out', namedOut, '--quiet']);
+  assert.equal(named.code, 0, named.stderr);
+  const namedResult = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(namedOut), 'result.json'), 'utf8')));
+  const h3 = namedResult.trials.find((x) => x.target === 'h3')!;
+  assert.equal(h3.status, 'failed');
+  assert.match(h3.reason ?? '', /engine h2load cannot carry this load: it has no reading status lines without a reason phrase/);
+  assert.equal(namedResult.trials.find((x) => x.target === 'node-http')!.status, 'ok');
+  assert.deepEqual(await leftoverProcesses(named.mark), []);
+});

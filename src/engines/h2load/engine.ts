@@ -76,7 +76,7 @@ function h2loadArgs(spec: LoadSpec, headers: Record<string, string>, logFile: st
 export const h2loadEngine: Engine = {
   name: 'h2load',
   description: 'h2load (nghttp2, C; apt-get install nghttp2-client): h2c, HTTP/2 over TLS and pipelined HTTP/1.1 on one thread; GET paths only',
-  capabilities: { http1: true, pipelining: true, h2c: true, tlsHttp2: true, pathCycles: true, requestSequences: false, timesEachPipelinedRequest: true },
+  capabilities: { http1: true, pipelining: true, h2c: true, tlsHttp2: true, pathCycles: true, requestSequences: false, timesEachPipelinedRequest: true, readsStatusWithoutReason: false },
   unavailableReason: () => (findOnPath('h2load') ? undefined : `h2load is not installed (${INSTALL_HINT})`),
   version: () => toolVersion('h2load', ['--version'], /nghttp2\/(\S+)/),
   describeFlags: (spec) =>
@@ -125,7 +125,7 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
     }
     const args = h2loadArgs(spec, headers, logFile, uriFile);
     const summary = await runH2load(args, hooks, options);
-    return await measurement(logFile, summary, protocolOf(spec));
+    return await measurement(logFile, summary, protocolOf(spec), spec.connections * Math.max(1, spec.pipelining));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -205,10 +205,11 @@ export function negotiatedMismatch(stdout: string, protocol: LoadProtocol): stri
   return negotiated === undefined || negotiated === protocol ? undefined : `h2load spoke ${negotiated}, not ${protocol} (ALPN did not choose h2)`;
 }
 
-async function measurement(logFile: string, summary: Summary, protocol: LoadProtocol): Promise<EngineMeasurement> {
+async function measurement(logFile: string, summary: Summary, protocol: LoadProtocol, inFlight: number): Promise<EngineMeasurement> {
   const latency = new LatencySamples();
   const statusCounts: Record<string, number> = {};
   let failed = 0;
+  let statusUnread = 0;
   let partial = '';
   const readRow = (row: string) => {
     if (row === '') return;
@@ -222,8 +223,12 @@ async function measurement(logFile: string, summary: Summary, protocol: LoadProt
     }
     // Status 0: a response whose headers came in the warm-up and whose end came in the window
     // (h2load records the status only in its main duration). At most one per stream in flight
-    // at the switch: left out, neither counted nor an error.
-    if (status === '0') return;
+    // at the switch: left out, neither counted nor an error. More than that: h2load could not
+    // read the status lines (see readsStatusWithoutReason).
+    if (status === '0') {
+      statusUnread++;
+      return;
+    }
     statusCounts[status] = (statusCounts[status] ?? 0) + 1;
     latency.add(Number(row.slice(second + 1)) / 1000);
   };
@@ -245,6 +250,11 @@ async function measurement(logFile: string, summary: Summary, protocol: LoadProt
   const timeouts = Number(requestsLine?.[7] ?? 0);
   const headerCompression = protocol === 'http1' ? undefined : headerSavings(text);
   const requests = latency.count;
+  if (statusUnread > inFlight) {
+    throw new Error(
+      `h2load could not read the status of ${statusUnread} responses: HTTP/1.1 status lines without a reason phrase ("HTTP/1.1 200 ") are not read by h2load; use --engine auto, wrk or autocannon`,
+    );
+  }
   if (requests === 0) {
     throw new Error(`h2load got no response in the measured window (can it connect?): ${summary.stdout.filter((l) => !l.startsWith('progress')).slice(-12).join('\n')}`);
   }

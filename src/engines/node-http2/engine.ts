@@ -28,7 +28,7 @@ function checkSpec(spec: LoadSpec): void {
 export const nodeHttp2Engine: Engine = {
   name: 'node-http2',
   description: 'node-http2 (node:http2, built in): h2c and HTTP/2 over TLS, concurrent streams per session and request sequences',
-  capabilities: { http1: false, pipelining: true, h2c: true, tlsHttp2: true, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: true },
+  capabilities: { http1: false, pipelining: true, h2c: true, tlsHttp2: true, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: true, readsStatusWithoutReason: true },
   unavailableReason: () => undefined,
   version: () => process.versions.node,
   describeFlags: (spec) =>

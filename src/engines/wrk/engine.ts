@@ -62,7 +62,7 @@ function checkSpec(spec: LoadSpec): void {
 export const wrkEngine: Engine = {
   name: 'wrk',
   description: 'wrk (C, apt-get install wrk): HTTP/1.1 on one thread, pipelining and request sequences through a generated Lua script',
-  capabilities: { http1: true, pipelining: true, h2c: false, tlsHttp2: false, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: false },
+  capabilities: { http1: true, pipelining: true, h2c: false, tlsHttp2: false, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: false, readsStatusWithoutReason: true },
   unavailableReason: () => (findOnPath('wrk') ? undefined : `wrk is not installed (${INSTALL_HINT})`),
   version: () => toolVersion('wrk', ['-v'], /^wrk\s+(\S+)/m),
   describeFlags: (spec) =>

@@ -83,7 +83,7 @@ export function renderHtml(result: Result, scenarioDescriptions: Record<string, 
     '</section>',
     ...result.plan.scenarios.map((scenario) => {
       const table = tables.find((t) => t.scenario === scenario);
-      return scenarioSection(result, scenario, scenarioDescriptions[scenario], table ? resultsTable(result, table) : '');
+      return scenarioSection(result, scenario, table?.description ?? scenarioDescriptions[scenario], table ? resultsTable(result, table) : '');
     }),
     suiteLevel.length || extras.length
       ? `<section id="categories"><h2>Across scenarios</h2>\n${suiteLevel.map(figure).join('\n')}\n${extras.map(extraTable).join('\n')}\n</section>`
