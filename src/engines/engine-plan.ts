@@ -1,9 +1,10 @@
 /**
  * Which engine carries each scenario's trials, and each warm-up. With `--engine auto` every
  * scenario gets the cheapest installed engine that can carry its load (chooseEngine), so a
- * hello run may take h2load for its GET cycles and a saas run wrk for its request sequences;
+ * hello run takes h2load for its pipelined GETs, and the same run without pipelining wrk;
  * every target of a scenario is measured by the same engine, so a scenario's table compares
- * like with like. A named engine carries everything or is refused with what it lacks.
+ * like with like, unless that engine cannot read a target's answers (forTrial). A named
+ * engine carries everything or is refused with what it lacks.
  */
 import { scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario } from '../suites/types.js';
@@ -51,11 +52,13 @@ export interface EnginePlan {
 }
 
 export function planEngines(requested: string, scenarios: Scenario[], load: SharedLoad): EnginePlan {
+  /** The engine's flags for a scenario's trials (the URL does not appear in them). */
+  const flagsFor = (engine: Engine, scenario: Scenario) =>
+    engine.describeFlags({ ...load, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) });
   const byScenario = new Map<string, ScenarioEngine>();
   for (const scenario of scenarios) {
     const engine = chooseEngine(loadNeeds([scenario], load.pipelining), requested);
-    const spec = { ...load, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) };
-    byScenario.set(scenario.name, { engine, flags: engine.describeFlags(spec) });
+    byScenario.set(scenario.name, { engine, flags: flagsFor(engine, scenario) });
   }
   const engines = () => [...new Set([...byScenario.values()].map((e) => e.engine))];
   const forScenario = (name: string): ScenarioEngine => {
@@ -73,10 +76,9 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
       if (!quirks.statusWithoutReason || planned.engine.capabilities.readsStatusWithoutReason) return planned;
       const engine = chooseEngine({ ...loadNeeds([scenario], load.pipelining), readsStatusWithoutReason: true }, requested);
       fallbackEngines.add(engine);
-      const spec = { ...load, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) };
       return {
         engine,
-        flags: engine.describeFlags(spec),
+        flags: flagsFor(engine, scenario),
         fallbackReason: `${planned.engine.name} cannot read its HTTP/1.1 status lines, which have no reason phrase`,
       };
     },

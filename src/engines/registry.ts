@@ -11,7 +11,7 @@ export const engines: Engine[] = [autocannonEngine, wrkEngine, h2loadEngine, nod
 
 /**
  * Engines by client CPU per request, cheapest first (gauntlet doctor --calibrate on a 2-core
- * EPYC, pipelined hello: wrk about 4.4 µs, h2load 6.7, autocannon 8.5; node-http2 tens):
+ * EPYC, pipelined hello: wrk 4.4–5.8 µs, h2load 6.7–7.9, autocannon 8.5–11; node-http2 tens):
  * chooseEngine takes the first usable one that can carry the load.
  */
 export const enginesByEfficiency: Engine[] = [wrkEngine, h2loadEngine, autocannonEngine, nodeHttp2Engine];

@@ -51,10 +51,6 @@ function checkSpec(spec: LoadSpec): void {
   if (protocol !== 'http1') throw new Error(`wrk speaks HTTP/1.1 only, not ${protocol}: use h2load or node-http2 for HTTP/2`);
   const scheme = new URL(spec.baseUrl).protocol;
   if (scheme !== 'http:' && scheme !== 'https:') throw new Error(`wrk: ${spec.baseUrl} is not an http(s) URL`);
-  if (scheme === 'https:' && spec.pipelining > 1) {
-    // Seen with wrk 4.1 against a node https server: pipelined batches over TLS stall and every latency percentile reads 0.
-    throw new Error('wrk miscounts pipelined requests over TLS (its latency percentiles read 0): use h2load (--h1) or pipelining 1');
-  }
   if (spec.connections < 1) throw new Error('wrk needs at least one connection');
   if (spec.requests.length === 0) throw new Error('wrk: the load has no requests');
 }
