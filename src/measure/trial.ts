@@ -7,6 +7,7 @@ import type { Engine, EngineMeasurement, LoadSpec } from '../engines/engine.js';
 import type { Measurement, Trial, TrialFlag } from '../results/schema.js';
 import type { Scenario } from '../suites/types.js';
 import { GroupSampler, type GroupUsage } from './group-sampler.js';
+import { waitUntilIdle } from './settle.js';
 import { usageOf, type UsageSnapshot } from './proc-stat.js';
 import type { RunningTarget } from './target-process.js';
 
@@ -30,7 +31,7 @@ export interface TrialContext {
 export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
   const { running, scenario, engine } = context;
   const startedAt = new Date().toISOString();
-  const base = {
+  const base: Pick<Trial, 'round' | 'target' | 'scenario' | 'startedAt' | 'engine' | 'engineFallback' | 'settle'> = {
     round: context.round,
     target: running.target.name,
     scenario: scenario.name,
@@ -52,6 +53,10 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   const onAbort = () => crashed.abort(context.signal.reason);
   context.signal.addEventListener('abort', onAbort);
   void running.process.exited.then(() => crashed.abort(new Error('target exited')));
+
+  // The previous load's leftovers (warm-up or trial) must not fall into this window.
+  const settled = await waitUntilIdle(running.process.pid, context.signal);
+  base.settle = settled;
 
   let measurement: EngineMeasurement;
   try {

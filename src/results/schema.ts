@@ -112,6 +112,8 @@ export const trialSchema = z.object({
   engine: z.string().optional(),
   /** Set when the trial's engine is not its scenario's (environment.scenarioEngines): it could not read this target's answers. */
   engineFallback: z.object({ version: z.string(), flags: z.string(), reason: z.string() }).optional(),
+  /** How long gauntlet waited for the target to go idle after the previous load, and whether it did (absent in older results). */
+  settle: z.object({ waitedMs: z.number(), idle: z.boolean() }).optional(),
   measurement: z
     .object({
       durationSec: z.number(),

@@ -5,6 +5,7 @@
 import type { Environment, Plan, Summary, Trial, Verification, Warning } from '../results/schema.js';
 import { relativeHalfWidth, relativeRange } from './describe.js';
 import { unsettledCells } from './stability.js';
+import { IDLE_CORES, MAX_SETTLE_MS } from '../measure/settle.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
 export const HIGH_SPREAD = 0.1;
@@ -47,6 +48,15 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       'generator-bound',
       `in ${bound.length} trial(s) the load generator used nearly a full core (${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): ` +
         'those req/s measure the generator as much as the server; compare CPU µs/req instead',
+    );
+  }
+  const busy = input.trials.filter((t) => t.settle && !t.settle.idle);
+  if (busy.length > 0) {
+    const cells = [...new Set(busy.map((t) => `${t.target}/${t.scenario}`))];
+    add(
+      'busy-before-window',
+      `in ${busy.length} trial(s) the server was still busy (over ${percent(IDLE_CORES)} of a core) ${MAX_SETTLE_MS / 1000} s after the previous load ` +
+        `(${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): their windows include work left from before (a timer, a backlog)`,
     );
   }
   for (const trial of input.trials.filter((t) => t.flags.some((f) => f === 'errors' || f === 'timeouts' || f === 'unexpected-status'))) {

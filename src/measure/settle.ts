@@ -1,0 +1,37 @@
+/**
+ * Waits, before a measured window opens, until the target has finished with the previous
+ * load. A generator that stops leaves work behind: requests still queued, thousands of HTTP/2
+ * streams to tear down (koa spent 0.2–0.4 s of a full core after h2load's 100 × 100 ended),
+ * garbage to collect. Without the wait that work lands in the next window's CPU and req/s.
+ */
+import { groupMembers, usageOf } from './proc-stat.js';
+
+/** Below this share of one core over a slice, the target counts as idle. */
+export const IDLE_CORES = 0.1;
+/** Length of one measuring slice: ten clock ticks at the usual 100 Hz. */
+const SLICE_MS = 100;
+/** Give up waiting after this long: a target may keep a timer busy; the trial then says so. */
+export const MAX_SETTLE_MS = 5000;
+
+export interface Settled {
+  /** How long gauntlet waited before the window (at least one slice). */
+  waitedMs: number;
+  /** False: still busier than IDLE_CORES when MAX_SETTLE_MS ran out. */
+  idle: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitUntilIdle(pgid: number, signal?: AbortSignal, maxMs = MAX_SETTLE_MS): Promise<Settled> {
+  const started = performance.now();
+  let before = usageOf(groupMembers(pgid));
+  for (;;) {
+    await sleep(SLICE_MS);
+    const now = usageOf(groupMembers(pgid));
+    const cores = (now.cpuSeconds - before.cpuSeconds) / ((now.atMs - before.atMs) / 1000);
+    const waitedMs = Math.round(performance.now() - started);
+    if (cores < IDLE_CORES) return { waitedMs, idle: true };
+    if (waitedMs >= maxMs || signal?.aborted) return { waitedMs, idle: false };
+    before = now;
+  }
+}
