@@ -52,9 +52,9 @@ export interface EnginePlan {
 }
 
 export function planEngines(requested: string, scenarios: Scenario[], load: SharedLoad): EnginePlan {
-  /** The engine's flags for a scenario's trials (the URL does not appear in them). */
+  /** The engine's flags for a scenario's trials (the URL does not appear in them; trials have no warm-up of their own: it runs once per target start). */
   const flagsFor = (engine: Engine, scenario: Scenario) =>
-    engine.describeFlags({ ...load, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) });
+    engine.describeFlags({ ...load, warmupSec: 0, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) });
   const byScenario = new Map<string, ScenarioEngine>();
   for (const scenario of scenarios) {
     const engine = chooseEngine(loadNeeds([scenario], load.pipelining), requested);

@@ -47,8 +47,9 @@ function ceiling(engine: ScenarioEngine): string {
 /** "each trial h2load -t 1 … (ceiling …)", or one such clause per engine with the scenarios it carried. */
 export function enginesLine(result: Result): string {
   const groups = engineGroups(result);
-  if (groups.length === 1) return `each trial ${groups[0].engine.name} ${groupFlags(result, groups[0])}${ceiling(groups[0].engine)}`;
-  return groups.map((g) => `${g.scenarios.join(', ')}: ${g.engine.name} ${groupFlags(result, g)}${ceiling(g.engine)}`).join('; ');
+  const warmup = result.plan.warmupSec > 0 ? `; a ${result.plan.warmupSec} s warm-up per target start` : '';
+  if (groups.length === 1) return `each trial ${groups[0].engine.name} ${groupFlags(result, groups[0])}${ceiling(groups[0].engine)}${warmup}`;
+  return groups.map((g) => `${g.scenarios.join(', ')}: ${g.engine.name} ${groupFlags(result, g)}${ceiling(g.engine)}`).join('; ') + warmup;
 }
 
 /** Said under a scenario's table when its latency is per pipelined batch (wrk), not per request. */

@@ -17,7 +17,7 @@ export const autocannonEngine: Engine = {
   version: () => installedVersion('autocannon') ?? 'missing',
   describeFlags: (spec) =>
     `-c ${spec.connections} -p ${spec.pipelining} -d ${spec.durationSec} -t ${spec.timeoutSec}` +
-    (spec.warmupSec > 0 ? ` after a ${spec.warmupSec} s warm-up per target start` : '') +
+    (spec.warmupSec > 0 ? ` after a ${spec.warmupSec} s warm-up` : '') +
     (spec.requests.length > 1 ? ` (cycling ${spec.requests.length} requests)` : ''),
   run: (spec, hooks, options) => runner.run(spec, hooks, options),
   close: () => runner.close(),
