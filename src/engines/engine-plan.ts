@@ -34,8 +34,6 @@ export interface TrialEngine extends ScenarioEngine {
 }
 
 export interface EnginePlan {
-  /** What was asked: 'auto' or an engine name. */
-  requested: string;
   /** The engine of one scenario's trials. */
   forScenario(scenario: string): ScenarioEngine;
   /**
@@ -69,7 +67,6 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
   const warmupEngines = new Set<Engine>();
   const fallbackEngines = new Set<Engine>();
   return {
-    requested,
     forScenario,
     forTrial(scenario, quirks) {
       const planned = forScenario(scenario.name);

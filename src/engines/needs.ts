@@ -6,13 +6,15 @@ import { protocolCapability, type EngineCapabilities } from './engine.js';
 /** What the capabilities name (capabilities that are preferences, not needs, are left out). */
 export type LoadNeeds = Partial<Omit<EngineCapabilities, 'timesEachPipelinedRequest'>>;
 
-const headersKey = (request: RequestSpec) =>
-  JSON.stringify(Object.entries(request.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]).sort());
+/** A request's headers as one comparable string (names lower-cased, order ignored): equal keys, the same headers. */
+export function headersKey(headers: Record<string, string> | undefined): string {
+  return JSON.stringify(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]).sort());
+}
 
 /** Needs of one request cycle: several GET paths with one set of headers, or requests that differ in more. */
-export function requestNeeds(requests: RequestSpec[]): LoadNeeds {
-  const first = requests[0];
-  const varied = requests.some((r) => r.method !== 'GET' || (r.body !== undefined && r.body !== '') || headersKey(r) !== headersKey(first));
+function requestNeeds(requests: RequestSpec[]): LoadNeeds {
+  const common = headersKey(requests[0].headers);
+  const varied = requests.some((r) => r.method !== 'GET' || (r.body !== undefined && r.body !== '') || headersKey(r.headers) !== common);
   return { pathCycles: requests.length > 1 && !varied, requestSequences: varied };
 }
 

@@ -37,7 +37,7 @@ const installHints: Record<string, string> = {
 };
 
 /** The engine of that name, refused with the reason when it is unknown or not installed. */
-export function selectEngine(name: string): Engine {
+function selectEngine(name: string): Engine {
   const engine = engines.find((candidate) => candidate.name === name);
   if (!engine) throw unknownValue('engine', name, ['auto', ...engines.map((e) => e.name)], '--engine');
   const reason = engine.unavailableReason();

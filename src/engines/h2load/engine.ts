@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { pinnedCommand } from '../../measure/pinning.js';
 import { startGroup, type GroupProcess } from '../../measure/process-group.js';
 import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadProtocol, type LoadSpec } from '../engine.js';
+import { headersKey } from '../needs.js';
 import { LatencySamples } from '../node-http2/latency.js';
 import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from '../wrk/tool.js';
 
@@ -47,8 +48,6 @@ export function checkH2loadSpec(spec: LoadSpec): Record<string, string> {
   if (spec.requests.length === 0) throw new Error('h2load: the load has no requests');
   if (spec.connections < 1) throw new Error('h2load needs at least one connection');
   const instead = protocol === 'http1' ? 'use wrk or autocannon' : 'use node-http2';
-  const headersKey = (headers: Record<string, string> | undefined) =>
-    JSON.stringify(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]).sort());
   const common = headersKey(spec.requests[0].headers);
   for (const [index, request] of spec.requests.entries()) {
     const which = `request ${index + 1} of ${spec.requests.length} (${request.method} ${request.path})`;
