@@ -66,6 +66,8 @@ export async function verifyScenarios(
   scenarios: Scenario[],
   extraChecks: Check[] = [],
   protocol: LoadProtocol = 'http1',
+  /** Sees every answer (the visit reads the status lines' reason phrase from them). */
+  onAnswer?: (answer: ProbeAnswer) => void,
 ): Promise<VerificationFailure[]> {
   const failures: VerificationFailure[] = [];
   const groups = [...scenarios.map((s) => ({ name: s.name, checks: s.checks })), { name: '*', checks: extraChecks }];
@@ -73,7 +75,9 @@ export async function verifyScenarios(
     for (const check of scenario.checks) {
       const label = `${check.request.method} ${check.request.path}`;
       try {
-        const reason = judgeAnswer(check, await probe(baseUrl, check.request, undefined, protocol));
+        const answer = await probe(baseUrl, check.request, undefined, protocol);
+        onAnswer?.(answer);
+        const reason = judgeAnswer(check, answer);
         if (reason) failures.push({ scenario: scenario.name, request: label, reason });
       } catch (error) {
         failures.push({ scenario: scenario.name, request: label, reason: `no answer: ${(error as Error).message}` });

@@ -20,7 +20,6 @@ import type { Target } from '../targets/registry.js';
 import type { CoreSets } from './pinning.js';
 import { startTarget, TargetStartError, type RunningTarget } from './target-process.js';
 import { runTrial } from './trial.js';
-import { answersWithoutReason } from './status-line.js';
 import { verifyScenarios } from './verify.js';
 import { warmUp } from './warmup.js';
 
@@ -50,8 +49,17 @@ export function brokenKey(target: string, protocol: LoadProtocol): string {
   return protocol === 'http1' ? target : `${target} over ${protocol}`;
 }
 
-/** Starts and verifies the target; undefined when it cannot be measured (recorded already). */
-async function startAndVerify(target: Target, visit: Visit, firstScenario: Scenario, context: VisitContext): Promise<RunningTarget | undefined> {
+/**
+ * Starts and verifies the target, and says what its answers ask of an engine (an HTTP/1.1
+ * status line without a reason phrase, which h2load cannot read); undefined when it cannot be
+ * measured (recorded already).
+ */
+async function startAndVerify(
+  target: Target,
+  visit: Visit,
+  firstScenario: Scenario,
+  context: VisitContext,
+): Promise<{ running: RunningTarget; quirks: TargetQuirks } | undefined> {
   const protocol = scenarioProtocol(firstScenario);
   const key = brokenKey(target.name, protocol);
   let running: RunningTarget;
@@ -65,7 +73,10 @@ async function startAndVerify(target: Target, visit: Visit, firstScenario: Scena
     return undefined;
   }
   const scenarios = context.scenarios.filter((s) => scenarioProtocol(s) === protocol);
-  const failures = await verifyScenarios(running.baseUrl, scenarios, context.extraChecks, protocol);
+  const quirks: TargetQuirks = { statusWithoutReason: false };
+  const failures = await verifyScenarios(running.baseUrl, scenarios, context.extraChecks, protocol, (answer) => {
+    if (answer.statusMessage === '') quirks.statusWithoutReason = true; // HTTP/2 answers have no statusMessage
+  });
   context.onVerification({ target: target.name, round: visit.round, ok: failures.length === 0, failures });
   if (failures.length > 0) {
     context.broken.set(key, 'failed verification');
@@ -74,7 +85,7 @@ async function startAndVerify(target: Target, visit: Visit, firstScenario: Scena
     await running.process.stop();
     return undefined;
   }
-  return running;
+  return { running, quirks };
 }
 
 export async function runVisit(target: Target, visit: Visit, context: VisitContext): Promise<void> {
@@ -92,9 +103,9 @@ export async function runVisit(target: Target, visit: Visit, context: VisitConte
         running = undefined;
       }
       if (!running || running.process.hasExited()) {
-        running = await startAndVerify(target, visit, scenario, context);
-        if (!running) continue; // broken for this protocol (or the whole target, for HTTP/1.1: the loop ends above)
-        quirks = { statusWithoutReason: protocol === 'http1' && (await answersWithoutReason(running.baseUrl, scenario)) };
+        const started = await startAndVerify(target, visit, scenario, context);
+        if (!started) continue; // broken for this protocol (or the whole target, for HTTP/1.1: the loop ends above)
+        ({ running, quirks } = started);
         if (context.warmupSec > 0) {
           const warmupLoad = { ...context.load, durationSec: context.warmupSec };
           const sameProtocol = scenarios.filter((s) => scenarioProtocol(s) === protocol);
