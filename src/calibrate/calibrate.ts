@@ -12,11 +12,9 @@ import { startTarget } from '../measure/target-process.js';
 import { nodeRuntime } from '../runtimes/runtime.js';
 import { helloSuite } from '../suites/hello/suite.js';
 import { loadTargets } from '../targets/registry.js';
-import { cpuModel, type Calibration, type EngineCalibration } from './calibration-file.js';
+import { CALIBRATED_PIPELINING, cpuModel, type Calibration, type EngineCalibration } from './calibration-file.js';
 
 const LOAD = { connections: 100, warmupSec: 1, durationSec: 3, timeoutSec: 10 };
-/** Pipelining of the main figure (gauntlet's default load) and of the second one. */
-export const CALIBRATED_PIPELINING = 10;
 
 type Measured = Omit<EngineCalibration, 'unpipelined'>;
 

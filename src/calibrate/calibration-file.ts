@@ -41,22 +41,34 @@ export function saveCalibration(calibration: Calibration): void {
   writeAtomic(CALIBRATION_FILE, `${JSON.stringify(calibration, null, 2)}\n`);
 }
 
+/** Pipelining of the main figure (gauntlet's default load); the second one has none. */
+export const CALIBRATED_PIPELINING = 10;
+
 export interface CalibrationForLoad {
   usPerRequest: number;
   ceilingRequestsPerSec: number;
   calibratedAt: string;
-  /** The pipelining the figure was measured with: the nearer of 10 and 1 to the load's. */
+  /** The pipelining the figure was measured with: 1 for a load without pipelining, else CALIBRATED_PIPELINING. */
   pipelining: number;
 }
 
-/** The calibration of an engine on this CPU model for a load with this pipelining, if one was measured. */
-export function calibrationFor(engine: string, pipelining: number): CalibrationForLoad | undefined {
+/** What doctor --calibrate kept, if it was measured on this CPU model (read once per run). */
+export function readCalibration(): Calibration | undefined {
   if (!existsSync(CALIBRATION_FILE)) return undefined;
   const parsed = calibrationSchema.safeParse(JSON.parse(readFileSync(CALIBRATION_FILE, 'utf8')));
-  if (!parsed.success || parsed.data.cpuModel !== cpuModel()) return undefined;
-  const found = parsed.data.engines[engine];
-  if (!found) return undefined;
+  return parsed.success && parsed.data.cpuModel === cpuModel() ? parsed.data : undefined;
+}
+
+/** The calibration of an engine for a load with this pipelining, if one was measured. */
+export function calibrationFor(calibration: Calibration | undefined, engine: string, pipelining: number): CalibrationForLoad | undefined {
+  const found = calibration?.engines[engine];
+  if (!calibration || !found) return undefined;
   const unpipelined = pipelining <= 1 ? found.unpipelined : undefined;
   const figure = unpipelined ?? found;
-  return { usPerRequest: figure.usPerRequest, ceilingRequestsPerSec: figure.ceilingRequestsPerSec, calibratedAt: parsed.data.calibratedAt, pipelining: unpipelined ? 1 : 10 };
+  return {
+    usPerRequest: figure.usPerRequest,
+    ceilingRequestsPerSec: figure.ceilingRequestsPerSec,
+    calibratedAt: calibration.calibratedAt,
+    pipelining: unpipelined ? 1 : CALIBRATED_PIPELINING,
+  };
 }

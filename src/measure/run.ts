@@ -20,7 +20,7 @@ import type { Target } from '../targets/registry.js';
 import { allowedCores, pinSelf, planCores, tasksetAvailable } from './pinning.js';
 import { loadAverage, machineCpuTicks, stealShare } from './proc-stat.js';
 import { runVisit, type VisitContext } from './visit.js';
-import { calibrationFor } from '../calibrate/calibration-file.js';
+import { calibrationFor, readCalibration } from '../calibrate/calibration-file.js';
 import { scenarioProtocol } from '../suites/protocol.js';
 import { summarize } from '../stats/summarize.js';
 import { unsettledCells } from '../stats/stability.js';
@@ -97,12 +97,13 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const packages: Record<string, string> = {};
   for (const target of settings.targets) Object.assign(packages, packageVersions(target));
   for (const engine of settings.engines.engines()) packages[engine.name] = engine.version();
+  const calibration = readCalibration();
   const scenarioEngines = Object.fromEntries(
     settings.scenarios.map((scenario) => {
       const { engine, flags } = settings.engines.forScenario(scenario.name);
       // Calibrated over HTTP/1.1 only: an HTTP/2 load's cost per request is another figure.
-      const calibration = scenarioProtocol(scenario) === 'http1' ? calibrationFor(engine.name, settings.pipelining) : undefined;
-      return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration }];
+      const ceiling = scenarioProtocol(scenario) === 'http1' ? calibrationFor(calibration, engine.name, settings.pipelining) : undefined;
+      return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration: ceiling }];
     }),
   );
   const environment = collectEnvironment({
