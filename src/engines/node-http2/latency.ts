@@ -6,6 +6,11 @@
  */
 import type { LatencyMs } from '../engine.js';
 
+/** The 1-based nearest rank of percentile p among `count` sorted values (every engine's percentiles use it). */
+export function nearestRank(p: number, count: number): number {
+  return Math.min(count, Math.max(1, Math.ceil((p / 100) * count)));
+}
+
 export class LatencySamples {
   private values = new Float64Array(4096);
   private kept = 0;
@@ -47,7 +52,7 @@ export class LatencySamples {
   summary(): LatencyMs {
     const sorted = this.values.subarray(0, this.kept).sort();
     const us = (ms: number) => Math.round(ms * 1000) / 1000;
-    const rank = (p: number) => (this.kept === 0 ? 0 : us(sorted[Math.min(this.kept - 1, Math.max(0, Math.ceil((p / 100) * this.kept) - 1))]));
+    const rank = (p: number) => (this.kept === 0 ? 0 : us(sorted[nearestRank(p, this.kept) - 1]));
     return {
       mean: this.seen === 0 ? 0 : us(this.sum / this.seen),
       p50: rank(50),

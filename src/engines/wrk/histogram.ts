@@ -15,6 +15,7 @@
  * can read bucket by bucket, so the walk needs nothing wrk hides.
  */
 import type { LatencyMs } from '../engine.js';
+import { nearestRank } from '../node-http2/latency.js';
 
 /** [latency µs, count] per non-empty bucket, ascending. */
 export type Buckets = Array<[number, number]>;
@@ -58,7 +59,7 @@ export function latencyOfBuckets(buckets: Buckets): LatencyMs & { samples: numbe
   const ms = (us: number) => us / 1000;
   const total = buckets.reduce((sum, [value, count]) => sum + value * count, 0);
   const rank = (p: number) => {
-    const wanted = Math.max(1, Math.ceil((p / 100) * samples));
+    const wanted = nearestRank(p, samples);
     let seen = 0;
     for (const [value, count] of buckets) {
       seen += count;
