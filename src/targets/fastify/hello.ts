@@ -1,26 +1,10 @@
 import Fastify from 'fastify';
 import { announceListening, exitWhenOrphaned, listenAddress } from '../_lib/app-env.js';
+import { addTextAndJson } from './routes.js';
 
 const app = Fastify({ logger: false });
 
-app.get('/', async () => 'Hello, world!');
-
-// Fastify's docs recommend a response schema: it compiles a fast serializer for the body.
-app.get(
-  '/json',
-  {
-    schema: {
-      response: {
-        200: {
-          type: 'object',
-          properties: { hello: { type: 'string' } },
-        },
-      },
-    },
-  },
-  async () => ({ hello: 'world' }),
-);
-
+addTextAndJson(app);
 app.get<{ Params: { id: string } }>('/user/:id', async (req) => req.params.id);
 
 const { host, port } = listenAddress();

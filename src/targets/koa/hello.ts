@@ -1,18 +1,10 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { announceListening, exitWhenOrphaned, listenAddress } from '../_lib/app-env.js';
+import { addTextAndJson } from './routes.js';
 
 const app = new Koa();
-const router = new Router();
-
-// Koa picks the type from the body: a string is text/plain, an object is JSON.
-router.get('/', (ctx) => {
-  ctx.body = 'Hello, world!';
-});
-
-router.get('/json', (ctx) => {
-  ctx.body = { hello: 'world' };
-});
+const router = addTextAndJson(new Router());
 
 router.get('/user/:id', (ctx) => {
   ctx.body = ctx.params.id;
