@@ -31,13 +31,16 @@ export interface TrialContext {
 export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
   const { running, scenario, engine } = context;
   const startedAt = new Date().toISOString();
-  const base: Pick<Trial, 'round' | 'target' | 'scenario' | 'startedAt' | 'engine' | 'engineFallback' | 'settle'> = {
+  // The previous load's leftovers (warm-up or trial) must not fall into this window.
+  const settle = await waitUntilIdle(running.process.pid, context.signal);
+  const base = {
     round: context.round,
     target: running.target.name,
     scenario: scenario.name,
     startedAt,
     engine: engine.name,
     ...(context.engineFallback && { engineFallback: { version: engine.version(), ...context.engineFallback } }),
+    settle,
   };
   // The load speaks what the target was started to serve (HTTP/1.1 specs stay as they were: no protocol field).
   const spec: LoadSpec = { ...context.load, baseUrl: running.baseUrl, requests: scenario.load, ...protocolField(running) };
@@ -53,10 +56,6 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   const onAbort = () => crashed.abort(context.signal.reason);
   context.signal.addEventListener('abort', onAbort);
   void running.process.exited.then(() => crashed.abort(new Error('target exited')));
-
-  // The previous load's leftovers (warm-up or trial) must not fall into this window.
-  const settled = await waitUntilIdle(running.process.pid, context.signal);
-  base.settle = settled;
 
   let measurement: EngineMeasurement;
   try {
