@@ -44,6 +44,11 @@ export interface VisitContext {
   note(message: string): void;
 }
 
+/** A trial that never measured: the target would not start, or no engine could measure it. */
+function failedTrial(visit: Visit, target: Target, scenario: Scenario, reason: string, exit?: Trial['exit']): Omit<Trial, 'index'> {
+  return { round: visit.round, target: target.name, scenario: scenario.name, startedAt: new Date().toISOString(), flags: [], status: 'failed', reason, exit };
+}
+
 /** The key under which a target is broken for one protocol: its name for HTTP/1.1 (as before), else `<name> over <protocol>`. */
 export function brokenKey(target: string, protocol: LoadProtocol): string {
   return protocol === 'http1' ? target : `${target} over ${protocol}`;
@@ -69,7 +74,7 @@ async function startAndVerify(
     const reason = (error as Error).message;
     const exit = error instanceof TargetStartError ? { code: error.exitCode ?? null, signal: null, lastOutput: error.lastOutput } : undefined;
     context.broken.set(key, reason);
-    context.onTrial({ round: visit.round, target: target.name, scenario: firstScenario.name, startedAt: new Date().toISOString(), flags: [], status: 'failed', reason, exit });
+    context.onTrial(failedTrial(visit, target, firstScenario, reason, exit));
     return undefined;
   }
   const scenarios = context.scenarios.filter((s) => scenarioProtocol(s) === protocol);
@@ -119,8 +124,7 @@ export async function runVisit(target: Target, visit: Visit, context: VisitConte
         engine = context.engines.forTrial(scenario, quirks);
       } catch (error) {
         // A named engine (--engine) that cannot read this target's answers.
-        const reason = (error as Error).message;
-        context.onTrial({ round: visit.round, target: target.name, scenario: scenario.name, startedAt: new Date().toISOString(), flags: [], status: 'failed', reason });
+        context.onTrial(failedTrial(visit, target, scenario, (error as Error).message));
         continue;
       }
       context.onTrial(
