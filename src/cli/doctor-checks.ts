@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { procAvailable } from '../measure/proc-stat.js';
 import { tasksetAvailable } from '../measure/pinning.js';
+import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
+import { runtimeStatuses } from '../runtimes/resolve-runtime.js';
 import { installedVersion } from '../targets/availability.js';
 
 export interface DoctorCheck {
@@ -40,7 +42,8 @@ export function doctorChecks(): DoctorCheck[] {
     return { name, purpose, required: false, found: version !== undefined, detail: version ?? 'not found', install: `${OPTIONAL_APT} ${apt}` };
   };
   return [
-    { name: 'node', purpose: 'runs gauntlet and the targets', required: true, found: nodeOk, detail: process.version, install: 'install Node.js 20.19 or newer' },
+    { name: 'node', purpose: 'runs gauntlet itself (targets run on their runtime, below)', required: true, found: nodeOk, detail: process.version, install: 'install Node.js 20.19 or newer' },
+    ...runtimeChecks(),
     {
       name: 'autocannon',
       purpose: 'built-in load engine',
@@ -66,6 +69,18 @@ export function doctorChecks(): DoctorCheck[] {
     tool('mosquitto', 'MQTT transporter for the services suite (planned)', 'mosquitto', ['-h'], 'mosquitto'),
     tool('chromium', 'browser test of the HTML report', 'chromium', ['--version'], 'chromium'),
   ];
+}
+
+/** One row per known runtime: the default is required, the others are for --runtime. */
+function runtimeChecks(): DoctorCheck[] {
+  return runtimeStatuses().map((status) => ({
+    name: `runtime ${status.known.id}`,
+    purpose: status.known.id === DEFAULT_RUNTIME_ID ? 'runs the targets (the default runtime)' : `runs targets with --runtime ${status.known.id}`,
+    required: status.known.id === DEFAULT_RUNTIME_ID,
+    found: status.runtime !== undefined,
+    detail: status.runtime ? `${status.runtime.name} ${status.runtime.version}: ${status.runtime.source}` : 'not installed',
+    install: status.installHint,
+  }));
 }
 
 export const INSTALL_ALL_OPTIONAL = `${OPTIONAL_APT} util-linux wrk nghttp2-client redis-server nats-server mosquitto chromium`;

@@ -10,13 +10,14 @@ import { registerDoctor } from './commands/doctor.js';
 import { registerList } from './commands/list.js';
 import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
+import { registerRuntimes } from './commands/runtimes.js';
 import { registerVerify } from './commands/verify.js';
 
 const program = new Command('gauntlet')
   .description('benchmark Node.js server frameworks: verified answers, repeated interleaved trials, CPU cost per request')
   .version(gauntletVersion())
   .showSuggestionAfterError(true)
-  .addHelpText('after', '\nStart with:\n  gauntlet run          the hello suite on every available target\n  gauntlet list         what can run here\n  gauntlet doctor       what optional tools are missing');
+  .addHelpText('after', '\nStart with:\n  gauntlet run          the hello suite on every available target\n  gauntlet list         what can run here\n  gauntlet doctor       what optional tools are missing\n  gauntlet runtimes     node versions, bun and deno: which are installed, how to add them');
 
 registerRun(program);
 registerList(program);
@@ -25,6 +26,7 @@ registerReport(program);
 registerCompare(program);
 registerAb(program);
 registerDoctor(program);
+registerRuntimes(program);
 
 // A crash of gauntlet must not leave targets or generators behind.
 process.on('uncaughtException', (error) => {

@@ -6,10 +6,10 @@ import type { Runtime } from './runtime.js';
 
 const primaryFile = join(projectRoot, 'dist', 'src', 'runtimes', 'cluster-primary.js');
 
+/** The primary runs under the chosen runtime too, and node:cluster forks the workers with that same binary. */
 export function clusterRuntime(base: Runtime, workers: number): Runtime {
   return {
-    name: `${base.name} cluster`,
-    version: base.version,
+    ...base,
     workers,
     command: (appFile) => {
       const inner = base.command(primaryFile);

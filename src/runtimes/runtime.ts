@@ -1,17 +1,56 @@
-/** What runs a target's app: today the machine's node; later other node versions, bun, deno. */
+/** What runs a target's app: a node, bun or deno binary, or node:cluster around one (cluster.ts). */
+import { knownRuntime, type RuntimeKind } from './known-runtimes.js';
+
 export interface Runtime {
-  name: string;
+  /** The registry's id (`node@24`, `bun`, `deno`); `node` for a machine's node no id fits. */
+  id: string;
+  /** node, bun or deno. */
+  name: RuntimeKind;
+  /** Exact version, without a leading v: `24.21.0`. */
   version: string;
+  /** Where the binary came from, for the environment manifest. */
+  source: string;
   /** Cluster mode: how many workers serve the app (absent: one process). */
   workers?: number;
+  /** Environment the runtime itself needs (not the app's). */
+  env?: Record<string, string>;
   /** Command and arguments that run a compiled app file. */
   command(appFile: string): { command: string; args: string[] };
 }
 
-export const nodeRuntime: Runtime = {
-  name: 'node',
-  version: process.version,
-  command: (appFile) => ({ command: process.execPath, args: [appFile] }),
+/** How each kind of runtime runs a compiled ES module (checked with every target: see README, Runtimes). */
+export function launchArgs(kind: RuntimeKind, appFile: string): string[] {
+  // Deno needs every permission the apps use (net, env, read, sys for os.cpus()); it resolves
+  // packages from gauntlet's node_modules because a package.json sits above the apps.
+  if (kind === 'deno') return ['run', '-A', appFile];
+  return [appFile];
+}
+
+/** Deno would otherwise look for a newer release over the network now and then, mid-run. */
+const RUNTIME_ENV: Partial<Record<RuntimeKind, Record<string, string>>> = {
+  deno: { DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' },
 };
 
-export const runtimes: Runtime[] = [nodeRuntime];
+export function binaryRuntime(id: string, kind: RuntimeKind, version: string, binary: string, source: string): Runtime {
+  return {
+    id,
+    name: kind,
+    version,
+    source,
+    env: RUNTIME_ENV[kind],
+    command: (appFile) => ({ command: binary, args: launchArgs(kind, appFile) }),
+  };
+}
+
+/** The node gauntlet itself runs on: its id is `node@<major>` when the registry has that line. */
+export function machineNodeId(): string {
+  const id = `node@${process.versions.node.split('.')[0]}`;
+  return knownRuntime(id) ? id : 'node';
+}
+
+export const nodeRuntime: Runtime = binaryRuntime(machineNodeId(), 'node', process.versions.node, process.execPath, `the machine's node (${process.execPath})`);
+
+/** "node 24.21.0", "bun 1.4.5 cluster ×2": how reports and the plan name a runtime. */
+export function describeRuntime(runtime: { name: string; version: string; workers?: number }): string {
+  return `${runtime.name} ${runtime.version}${runtime.workers ? ` cluster ×${runtime.workers}` : ''}`;
+}

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { engines } from '../../engines/registry.js';
-import { runtimes } from '../../runtimes/runtime.js';
 import { suites } from '../../suites/registry.js';
 import { packageVersions, targetAvailability } from '../../targets/availability.js';
 import { loadTargets } from '../../targets/registry.js';
 import { terminalTable } from '../../report/terminal-table.js';
+import { runtimeListing, runtimesTable } from './runtimes.js';
 
 export async function listing() {
   const targets = await loadTargets();
@@ -21,11 +21,13 @@ export async function listing() {
         layer: t.layer,
         router: t.router,
         packages: packageVersions(t),
+        /** Runtimes it was found not to run on (gauntlet verify --runtime), with the reason. */
+        unsupportedRuntimes: t.unsupportedRuntimes ?? [],
         homepage: t.homepage,
       };
     }),
     engines: engines.map((e) => ({ name: e.name, description: e.description, capabilities: e.capabilities, available: !e.unavailableReason(), reason: e.unavailableReason(), version: e.version() })),
-    runtimes: runtimes.map((r) => ({ name: r.name, version: r.version, available: true })),
+    runtimes: runtimeListing(),
   };
 }
 
@@ -44,17 +46,16 @@ export function registerList(program: Command): void {
       const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
       const suitesTable = terminalTable(['suite', 'scenarios', 'description']);
       for (const s of data.suites) suitesTable.push([s.name, s.scenarios.join(', '), s.description]);
-      const targetsTable = terminalTable(['target', 'available', 'suites', 'versions', 'layer', 'why not']);
+      const targetsTable = terminalTable(['target', 'available', 'suites', 'versions', 'layer', 'why not', 'not on']);
       for (const t of data.targets) {
-        targetsTable.push([t.name, mark(t.available), t.suites.join(', '), Object.entries(t.packages).map(([n, v]) => `${n}@${v}`).join('\n'), t.layer ?? '', t.reason ?? '']);
+        const notOn = t.unsupportedRuntimes.map((u) => `${u.runtime}${u.suites ? ` (${u.suites.join(', ')})` : ''}: ${u.reason}`).join('\n');
+        targetsTable.push([t.name, mark(t.available), t.suites.join(', '), Object.entries(t.packages).map(([n, v]) => `${n}@${v}`).join('\n'), t.layer ?? '', t.reason ?? '', notOn]);
       }
       const enginesTable = terminalTable(['engine', 'available', 'version', 'carries', 'why not']);
       for (const e of data.engines) {
         const carries = Object.entries(e.capabilities).filter(([, can]) => can).map(([what]) => what);
         enginesTable.push([e.name, mark(e.available), e.version, carries.join(', '), e.reason ?? '']);
       }
-      const runtimesTable = terminalTable(['runtime', 'available', 'version']);
-      for (const r of data.runtimes) runtimesTable.push([r.name, mark(r.available), r.version]);
-      console.log(['suites', suitesTable.toString(), 'targets', targetsTable.toString(), 'engines', enginesTable.toString(), 'runtimes', runtimesTable.toString()].join('\n'));
+      console.log(['suites', suitesTable.toString(), 'targets', targetsTable.toString(), 'engines', enginesTable.toString(), 'runtimes', runtimesTable(data.runtimes)].join('\n'));
     });
 }

@@ -25,6 +25,12 @@ export interface TargetManifest {
   /** Suites the target belongs to but cannot serve here, with the reason (listed, never faked). */
   unavailableFor?: Record<string, string>;
   /**
+   * Runtimes (ids of src/runtimes/known-runtimes.ts: `bun`, `deno`, `node@20`) the target
+   * cannot run on, as `gauntlet verify --runtime …` found, with the reason; `suites` limits an
+   * entry to those suites. Listed as unavailable for that runtime, never faked.
+   */
+  unsupportedRuntimes?: Array<{ runtime: string; suites?: string[]; reason: string }>;
+  /**
    * What the implementation switches on, so a reader can judge fairness (validation, schema
    * serialization, …). `saas: …` applies to the saas suite's app only; no prefix, to every app.
    */
