@@ -5,8 +5,9 @@ import { planEngines } from '../engines/engine-plan.js';
 import { findSuite } from '../suites/registry.js';
 import type { Scenario } from '../suites/types.js';
 import type { RunSettings } from '../measure/run.js';
-import { nodeRuntime } from '../runtimes/runtime.js';
+import type { Runtime } from '../runtimes/runtime.js';
 import { list, positiveInt, seconds } from './options.js';
+import { addRuntimeOptions, type RuntimeFlags } from './runtime-selection.js';
 
 /** Defaults sized so the whole hello suite (every target, 3 rounds) finishes in about 4 minutes on 2 cores. */
 export const RUN_DEFAULTS = {
@@ -22,7 +23,7 @@ export const RUN_DEFAULTS = {
   stableBudgetSec: 600,
 } as const;
 
-export interface LoadFlags {
+export interface LoadFlags extends RuntimeFlags {
   suite: string;
   scenarios?: string[];
   repeats: number;
@@ -42,7 +43,7 @@ export interface LoadFlags {
 }
 
 export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.repeats): Command {
-  return command
+  return addRuntimeOptions(command)
     .option('--suite <name>', 'suite to run', RUN_DEFAULTS.suite)
     .option('--scenarios <a,b>', 'scenarios of the suite to run (default: all)', list)
     .option('--repeats <n>', 'rounds; each round runs every target once, in a shuffled order', positiveInt('--repeats'), repeats)
@@ -76,8 +77,8 @@ export function applySuiteDefaults(command: Command): void {
   }
 }
 
-/** The parts of RunSettings that come from the shared flags. */
-export function loadSettings(flags: LoadFlags, scenarios: Scenario[]): Omit<RunSettings, 'suite' | 'targets' | 'unavailable' | 'scenarios' | 'baseline'> {
+/** The parts of RunSettings that come from the shared flags; `runtime` is the run's first (each target carries its own). */
+export function loadSettings(flags: LoadFlags, scenarios: Scenario[], runtime: Runtime): Omit<RunSettings, 'suite' | 'targets' | 'unavailable' | 'scenarios' | 'baseline'> {
   return {
     repeats: flags.repeats,
     durationSec: flags.duration,
@@ -92,7 +93,7 @@ export function loadSettings(flags: LoadFlags, scenarios: Scenario[]): Omit<RunS
       durationSec: flags.duration,
       timeoutSec: flags.timeout,
     }),
-    runtime: nodeRuntime,
+    runtime,
     seed: flags.seed ?? Math.floor(Math.random() * 2 ** 31),
     outDir: resolve(flags.out),
     readyTimeoutMs: flags.readyTimeout * 1000,

@@ -1,6 +1,6 @@
 /**
  * Whether two results can be compared at all. A different CPU, core count, engine or load
- * voids the comparison; other differences (node version, pinning) are said but allowed,
+ * voids the comparison; other differences (runtimes, node version, pinning) are said but allowed,
  * since comparing them can be the point.
  */
 import type { Result } from '../results/schema.js';
@@ -28,6 +28,7 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
     if (x.name === y.name) differ(`engine flags of ${scenario}`, x.flags, y.flags, blocking);
   }
   differ('suite', a.plan.suite, b.plan.suite, blocking);
+  differ('runtimes', a.plan.runtime, b.plan.runtime, notes);
   differ('node', a.environment.node, b.environment.node, notes);
   differ('pinning', a.environment.pinning.note, b.environment.pinning.note, notes);
   differ('kernel', a.environment.kernel, b.environment.kernel, notes);

@@ -14,6 +14,7 @@ import { Journal, readJournal } from '../results/journal.js';
 import type { Plan, Result, TargetInfo, Trial, Verification } from '../results/schema.js';
 import { JOURNAL_FILE, writeResult } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
+import { runtimeOf, runtimeRecord, runtimesLine, runtimesUsed } from '../runtimes/runtime-record.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
@@ -66,6 +67,7 @@ function targetInfo(target: Target): TargetInfo {
     homepage: target.homepage,
     features: target.features ?? [],
     packages: packageVersions(target),
+    ...(target.runtime && { runtime: runtimeRecord(target.runtime) }),
   };
 }
 
@@ -112,13 +114,14 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     pinning: cores,
     allowedCores: usableCores,
     packages,
+    runtimes: runtimesUsed(settings.targets, settings.runtime),
   });
   const targetNames = settings.targets.map((t) => t.name);
   const journalPlan: Plan = {
     suite: settings.suite.name,
     targets: [...targetNames, ...settings.unavailable.map((u) => u.target)],
     scenarios: settings.scenarios.map((s) => s.name),
-    runtime: `${settings.runtime.name} ${settings.runtime.version}`,
+    runtime: runtimesLine(settings.targets, settings.runtime),
     workers: settings.runtime.workers,
     repeats: settings.repeats,
     durationSec: settings.durationSec,
@@ -172,7 +175,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     broken,
     onTrialStart: (round, target, scenario) => progress.trialStarted(round, target, scenario),
     onTrial(trial) {
-      const indexed = { ...trial, index: trials.length };
+      const indexed = { ...trial, runtime: runtimeRecord(runtimeOf(settings.targets.find((t) => t.name === trial.target), settings.runtime)), index: trials.length };
       trials.push(indexed);
       journal.trial(indexed);
       progress.trialFinished(indexed);

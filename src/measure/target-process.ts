@@ -37,6 +37,7 @@ export class TargetStartError extends Error {
 export interface StartTargetOptions {
   target: Target;
   suite: string;
+  /** The run's runtime, for a target that carries none of its own. */
   runtime: Runtime;
   cores?: string;
   readyTimeoutMs: number;
@@ -53,7 +54,8 @@ async function protocolEnv(protocol: LoadProtocol): Promise<Record<string, strin
 }
 
 export async function startTarget(options: StartTargetOptions): Promise<RunningTarget> {
-  const { target, suite, runtime } = options;
+  const { target, suite } = options;
+  const runtime = target.runtime ?? options.runtime; // a runtime variant brings its own
   const app = appFile(target, suite);
   if (!app) throw new TargetStartError(`${target.name} has no app for the ${suite} suite`, '');
   const protocol = options.protocol ?? 'http1';
@@ -64,7 +66,7 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
   const proc = startGroup({
     command,
     args,
-    env: { ...process.env, ...target.env, NODE_ENV: 'production', GAUNTLET_HOST: HOST, GAUNTLET_PORT: String(port), ...extraEnv },
+    env: { ...process.env, ...runtime.env, ...target.env, NODE_ENV: 'production', GAUNTLET_HOST: HOST, GAUNTLET_PORT: String(port), ...extraEnv },
   });
   const baseUrl = `${protocol === 'h2' ? 'https' : 'http'}://${HOST}:${port}`;
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

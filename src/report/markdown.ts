@@ -17,7 +17,7 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
   out.push(`# gauntlet: ${result.plan.suite} suite`, '');
   if (!result.complete) out.push(`> **Incomplete run:** ${result.interruption ?? 'stopped early'}. Only finished trials are shown.`, '');
   out.push(`* **Machine:** ${machineLine(result)}`);
-  out.push(`* **Node:** \`${result.environment.node}\``);
+  out.push(`* **Runtime:** ${result.plan.runtime} (gauntlet itself on node \`${result.environment.node}\`)`);
   out.push(`* **Run:** ${result.startedAt}${result.environment.gitCommit ? `, gauntlet ${result.environment.gitCommit.slice(0, 10)}${result.environment.gitDirty ? ' (modified)' : ''}` : ''}`);
   out.push(`* **Method:** ${methodLine(result)}`);
   out.push(`* **Trials:** ${countMeasured(result)}`, '');

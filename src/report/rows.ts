@@ -58,7 +58,8 @@ export function featuresFor(info: TargetInfo, suite: string): string[] {
 function versionOf(info: TargetInfo | undefined, nodeVersion: string): string {
   if (!info) return '–';
   const first = Object.values(info.packages)[0];
-  return first ?? nodeVersion.replace(/^v/, '');
+  // node built-ins: the version of what ran them (older results: gauntlet's own node).
+  return first ?? (info.runtime ? `${info.runtime.name} ${info.runtime.version}` : nodeVersion.replace(/^v/, ''));
 }
 
 function row(summary: Summary, info: TargetInfo | undefined, result: Result): string[] {

@@ -27,6 +27,8 @@ export interface EnvironmentInput {
   /** Cores gauntlet could use before it pinned itself. */
   allowedCores: number[];
   packages: Record<string, string>;
+  /** The runtimes the targets run on. */
+  runtimes?: Environment['runtimes'];
 }
 
 export function collectEnvironment(input: EnvironmentInput): Environment {
@@ -48,5 +50,6 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     scenarioEngines: input.scenarioEngines,
     pinning: { pinned: input.pinning.pinned, server: input.pinning.server, engine: input.pinning.engine, note: input.pinning.note },
     packages: input.packages,
+    runtimes: input.runtimes,
   };
 }

@@ -27,6 +27,15 @@ const calibrationSchema = z.object({
   pipelining: z.number().optional(),
 });
 
+/** A runtime as trials and targets record it: `node` 24.21.0 (id node@24), `bun` 1.4.5; absent in older results (the machine's node, environment.node). */
+export const runtimeRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  version: z.string(),
+  /** Cluster mode: workers under node:cluster on this runtime. */
+  workers: z.number().int().positive().optional(),
+});
+
 export const environmentSchema = z.object({
   gauntletVersion: z.string(),
   gitCommit: z.string().optional(),
@@ -60,6 +69,8 @@ export const environmentSchema = z.object({
     .optional(),
   pinning: z.object({ pinned: z.boolean(), server: z.string().optional(), engine: z.string().optional(), note: z.string() }),
   packages: z.record(z.string(), z.string()),
+  /** The runtimes the targets ran on and where each binary came from (absent in older results: `node` above ran them). */
+  runtimes: z.array(runtimeRecordSchema.extend({ source: z.string() })).optional(),
 });
 
 export const planSchema = z.object({
@@ -94,6 +105,8 @@ export const targetInfoSchema = z.object({
   homepage: z.string(),
   features: z.array(z.string()),
   packages: z.record(z.string(), z.string()),
+  /** What ran it (absent in older results). */
+  runtime: runtimeRecordSchema.optional(),
 });
 
 export const TRIAL_FLAGS = ['generator-bound', 'errors', 'timeouts', 'unexpected-status', 'short-window'] as const;
@@ -108,6 +121,8 @@ export const trialSchema = z.object({
   reason: z.string().optional(),
   startedAt: z.string(),
   flags: z.array(z.enum(TRIAL_FLAGS)),
+  /** The exact runtime the target ran on in this trial (absent in older results: environment.node). */
+  runtime: runtimeRecordSchema.optional(),
   /** The load engine that ran the trial (absent in older results: environment.engine). */
   engine: z.string().optional(),
   /** Set when the trial's engine is not its scenario's (environment.scenarioEngines): it could not read this target's answers. */
@@ -234,4 +249,5 @@ export type Summary = z.infer<typeof summarySchema>;
 export type Spread = z.infer<typeof spreadSchema>;
 export type Warning = z.infer<typeof warningSchema>;
 export type Result = z.infer<typeof resultSchema>;
+export type RuntimeRecord = z.infer<typeof runtimeRecordSchema>;
 export type LatencyMs = z.infer<typeof latencySchema>;

@@ -18,11 +18,11 @@ export interface LayerOverhead {
   basis: 'weighted mix' | 'median over scenarios';
 }
 
-/** A variant's layer is the layer's variant with the same suffix (nest-fastify+redis → fastify+redis). */
+/** A variant's layer is the layer's variant with the same suffix (nest-fastify+redis → fastify+redis, nest-fastify@bun → fastify@bun). */
 function layerName(target: string, layer: string, known: Set<string>): string | undefined {
-  const plus = target.indexOf('+');
-  const candidate = plus > 0 ? `${layer}${target.slice(plus)}` : layer;
-  return known.has(candidate) ? candidate : undefined;
+  const suffix = target.search(/[+@]/);
+  const candidate = suffix > 0 ? `${layer}${target.slice(suffix)}` : layer;
+  return known.has(candidate) && candidate !== target ? candidate : undefined;
 }
 
 export function layerOverheads(result: Result): LayerOverhead[] {

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../core/paths.js';
+import type { Runtime } from '../runtimes/runtime.js';
 import { appFile, type Target } from './registry.js';
 
 export interface Availability {
@@ -36,10 +37,6 @@ export function pinnedSpec(pkg: string): string | undefined {
 export function targetAvailability(target: Target, suite?: string): Availability {
   if (target.unavailable) return { available: false, reason: target.unavailable };
   if (suite !== undefined && target.unavailableFor?.[suite]) return { available: false, reason: target.unavailableFor[suite] };
-  const nodeMajor = Number(process.versions.node.split('.')[0]);
-  if (target.minNode && nodeMajor < target.minNode) {
-    return { available: false, reason: `needs Node >= ${target.minNode}, this is ${process.version}` };
-  }
   const missing = target.packages.filter((pkg) => !installedVersion(pkg, target.packageRoots));
   if (missing.length > 0) {
     return { available: false, reason: `not installed: ${missing.join(', ')} (run npm install)` };
@@ -48,6 +45,20 @@ export function targetAvailability(target: Target, suite?: string): Availability
     const app = appFile(target, suite);
     if (!app) return { available: false, reason: `has no app for the ${suite} suite` };
     if (!existsSync(app)) return { available: false, reason: `app ${app} is missing (run npm run build)` };
+  }
+  return { available: true };
+}
+
+/**
+ * Whether the target runs on this runtime (gauntlet's own node does not matter: targets run
+ * on theirs): what its manifest found it cannot run on, and its lowest node line.
+ */
+export function runtimeAvailability(target: Target, runtime: Pick<Runtime, 'id' | 'name' | 'version'>, suite?: string): Availability {
+  const entry = target.unsupportedRuntimes?.find((u) => u.runtime === runtime.id && (suite === undefined || !u.suites || u.suites.includes(suite)));
+  if (entry) return { available: false, reason: `does not run on ${runtime.name} ${runtime.version}${entry.suites ? ` (${entry.suites.join(', ')} suite)` : ''}: ${entry.reason}` };
+  const nodeMajor = Number(runtime.version.split('.')[0]);
+  if (runtime.name === 'node' && target.minNode && nodeMajor < target.minNode) {
+    return { available: false, reason: `needs Node >= ${target.minNode}, ${runtime.id} is ${runtime.version}` };
   }
   return { available: true };
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../core/errors.js';
 import { targetsDir } from '../core/paths.js';
+import type { Runtime } from '../runtimes/runtime.js';
 import type { TargetManifest } from './_lib/manifest.js';
 
 export interface Target extends TargetManifest {
@@ -16,6 +17,8 @@ export interface Target extends TargetManifest {
   packageRoots?: string[];
   /** Extra environment for the app (a store variant sets GAUNTLET_STORE). */
   env?: Record<string, string>;
+  /** What runs the app (a runtime variant's own; absent: the run's runtime). */
+  runtime?: Runtime;
 }
 
 let cache: Target[] | undefined;

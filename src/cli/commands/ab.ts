@@ -9,10 +9,13 @@ import { renderComparisonMarkdown, type ComparisonReport } from '../../compare/r
 import { UserError } from '../../core/errors.js';
 import { executeRun } from '../../measure/run.js';
 import { smallestPValue } from '../../stats/compare.js';
+import type { Runtime } from '../../runtimes/runtime.js';
+import { runtimeVariantName, runtimeVariants } from '../../runtimes/runtime-variants.js';
 import { targetAvailability } from '../../targets/availability.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
 import { addLoadOptions, loadSettings, type LoadFlags } from '../load-options.js';
 import { COMPARISON_FILE, publishRun } from '../run-output.js';
+import { chosenRuntimes } from '../runtime-selection.js';
 import { findTarget, selectScenarios, selectSuite } from '../selection.js';
 
 /** Enough rounds that the test can reach a verdict at 5 % (6 vs 6 gives p down to 0.002). */
@@ -33,6 +36,7 @@ Examples:
   gauntlet ab fastify fastify@5.11.0 fastify@5.12.8
   gauntlet ab fastify fastify@5.12.8 fastify@file:../fastify --scenarios json,param --repeats 10
   gauntlet ab nest-fastify fastify@5.11.0 fastify@5.12.8 --gate rps,cpu,p99 --threshold 3 --markdown ab.md
+  gauntlet ab fastify fastify@5.11.0 fastify@5.12.8 --runtime node@20,node@24   A against B on each runtime
 Each version is installed into .gauntlet/ab/<version>/ (a local checkout every time, as if
 published). Exit code 1 when a gated figure of B regressed beyond the threshold.`,
     )
@@ -47,26 +51,34 @@ published). Exit code 1 when a gated figure of B regressed beyond the threshold.
       const labelA = same ? `${before.text} (A)` : before.text;
       const labelB = same ? `${after.text} (B)` : after.text;
       if (!flags.quiet) console.error(`installing ${before.text} and ${after.text} …`);
-      const variants = [await variantTarget(base, before, labelA), await variantTarget(base, after, labelB)];
-      for (const variant of variants) {
+      const runtimes = await chosenRuntimes(flags, flags.quiet);
+      const versions = [await variantTarget(base, before, labelA), await variantTarget(base, after, labelB)];
+      for (const variant of versions) {
         const availability = targetAvailability(variant, suite.name);
         if (!availability.available) throw new UserError('GAUNTLET_AB_TARGET', `${variant.name} cannot run: ${availability.reason}`);
       }
+      // A and B on each runtime: with several runtimes, each pair is judged on its own runtime.
+      const variants = runtimeVariants(versions, runtimes, suite.name);
+      if (variants.unavailable.length > 0) throw new UserError('GAUNTLET_AB_TARGET', variants.unavailable.map((u) => `${u.target} cannot run: ${u.reason}`).join('\n'));
+      const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
       const scenarios = selectScenarios(suite, flags.scenarios);
       const outcome = await executeRun({
-        ...loadSettings(flags, scenarios),
+        ...loadSettings(flags, scenarios, runtimes[0]),
         suite,
         scenarios,
-        targets: variants,
+        targets: variants.runnable,
         unavailable: [],
-        baseline: labelA,
+        baseline: nameOn(labelA, runtimes[0]),
       });
       const thresholdShare = flags.threshold / 100;
+      const pairs = runtimes.flatMap((runtime) =>
+        pairsWithinRun(outcome.result.trials, nameOn(labelA, runtime), nameOn(labelB, runtime), runtimes.length > 1 ? `${targetName} on ${runtime.id}` : targetName),
+      );
       const report: ComparisonReport = {
         title: `gauntlet ab ${targetName}`,
         before: labelA,
         after: labelB,
-        cells: compareCells(pairsWithinRun(outcome.result.trials, labelA, labelB, targetName), FIGURES, gate, thresholdShare),
+        cells: compareCells(pairs, FIGURES, gate, thresholdShare),
         thresholdShare,
         gated: gate,
         notes: [],

@@ -9,7 +9,8 @@ import { storeVariantName, storeVariants } from '../../stores/store-variants.js'
 import { addLoadOptions, loadSettings, type LoadFlags } from '../load-options.js';
 import { list } from '../options.js';
 import { publishRun } from '../run-output.js';
-import { chooseBaseline, selectScenarios, selectSuite, selectTargets } from '../selection.js';
+import { chosenRuntimes, selectTargetsOnRuntimes } from '../runtime-selection.js';
+import { selectScenarios, selectSuite } from '../selection.js';
 
 interface RunFlags extends LoadFlags {
   targets?: string[];
@@ -40,6 +41,7 @@ Examples:
   gauntlet run --suite saas --stores memory,delay:1,redis --targets fastify,nest-fastify
   gauntlet run --targets fastify,koa --until-stable 3 --budget 300
   gauntlet run --targets node-http,fastify --workers auto   cluster mode, one worker per server core
+  gauntlet run --targets node-http,fastify --runtime node@20,node@24,bun   one run, each target on each runtime
   gauntlet run --out /tmp/bench --seed 42        reproducible order, results elsewhere
 
 Each run writes results/<run-id>/journal.ndjson as trials finish, then result.json, report.md
@@ -52,13 +54,15 @@ and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder>
         throw new UserError('GAUNTLET_NO_STORE', `the ${suite.name} suite's apps call no store, so --stores has no effect there`, 'use --stores with --suite saas');
       }
       const scenarios = selectScenarios(suite, flags.scenarios, flags.mixed);
-      const selection = await selectTargets(suite, flags.targets);
-      const settings = loadSettings(flags, scenarios);
+      let runtimes = await chosenRuntimes(flags, flags.quiet);
       if (flags.workers !== undefined) {
         const usable = allowedCores().length;
         const serverCores = usable >= 2 && flags.pin ? usable - 1 : usable;
-        settings.runtime = clusterRuntime(settings.runtime, parseWorkers(flags.workers, serverCores));
+        const workers = parseWorkers(flags.workers, serverCores);
+        runtimes = runtimes.map((runtime) => clusterRuntime(runtime, workers)); // each runtime runs its own primary
       }
+      const selection = await selectTargetsOnRuntimes(suite, flags.targets, runtimes, flags.baseline);
+      const settings = loadSettings(flags, scenarios, runtimes[0]);
       let redis: RunningRedis | undefined;
       try {
         if (stores.some((s) => s.kind === 'redis')) redis = await startRedis();
@@ -69,7 +73,7 @@ and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder>
             scenarios,
             targets: storeVariants(selection.runnable, stores, redis?.url),
             unavailable: selection.unavailable,
-            baseline: storeVariantName(chooseBaseline(selection, flags.baseline), stores),
+            baseline: storeVariantName(selection.baseline, stores),
           }),
         );
       } finally {

@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { verifyTargets } from '../../measure/verify-targets.js';
-import { nodeRuntime } from '../../runtimes/runtime.js';
+import { describeRuntime } from '../../runtimes/runtime.js';
+import { runtimeRecord } from '../../runtimes/runtime-record.js';
 import { list, seconds } from '../options.js';
-import { selectScenarios, selectSuite, selectTargets } from '../selection.js';
+import { addRuntimeOptions, chosenRuntimes, selectTargetsOnRuntimes, type RuntimeFlags } from '../runtime-selection.js';
+import { selectScenarios, selectSuite } from '../selection.js';
 
 export function registerVerify(program: Command): void {
-  program
-    .command('verify')
+  const command = program.command('verify');
+  addRuntimeOptions(command)
     .description('check that every chosen target answers every scenario exactly right; no load')
     .option('--suite <name>', 'suite to verify', 'hello')
     .option('--targets <a,b,c>', 'targets to verify (default: every target of the suite)', list)
@@ -19,16 +21,19 @@ export function registerVerify(program: Command): void {
 Examples:
   gauntlet verify                         every target of the hello suite
   gauntlet verify --targets fastify,koa
+  gauntlet verify --runtime bun,deno      every target of the suite on Bun and on Deno
 Exit code 1 when any target answers wrongly or does not start.`,
     )
-    .action(async (flags: { suite: string; targets?: string[]; scenarios?: string[]; readyTimeout: number; json: boolean }) => {
+    .action(async (flags: RuntimeFlags & { suite: string; targets?: string[]; scenarios?: string[]; readyTimeout: number; json: boolean }) => {
       const suite = selectSuite(flags.suite);
       const scenarios = selectScenarios(suite, flags.scenarios);
-      const selection = await selectTargets(suite, flags.targets);
-      const verdicts = await verifyTargets(suite, scenarios, selection.runnable, nodeRuntime, flags.readyTimeout * 1000);
+      const runtimes = await chosenRuntimes(flags, flags.json);
+      const selection = await selectTargetsOnRuntimes(suite, flags.targets, runtimes);
+      const verdicts = await verifyTargets(suite, scenarios, selection.runnable, runtimes[0], flags.readyTimeout * 1000);
       if (flags.json) {
-        console.log(JSON.stringify({ suite: suite.name, verdicts, unavailable: selection.unavailable }, null, 2));
+        console.log(JSON.stringify({ suite: suite.name, runtimes: runtimes.map(runtimeRecord), verdicts, unavailable: selection.unavailable }, null, 2));
       } else {
+        console.log(`on ${runtimes.map(describeRuntime).join(', ')}`);
         for (const verdict of verdicts) {
           console.log(`${verdict.ok ? 'ok    ' : 'FAILED'} ${verdict.target}`);
           for (const f of verdict.failures) console.log(`         ${f.scenario}: ${f.request}: ${f.reason}`);

@@ -60,7 +60,8 @@ export function environmentManifest(result: Result): string {
     ['Machine', esc(machineLine(result))],
     ['Allowed cores', esc(e.allowedCores.join(', '))],
     ['Host', esc(e.hostname)],
-    ['Node', `<code>${esc(e.node)}</code> (${esc(result.plan.runtime)})`],
+    ['Runtimes', e.runtimes ? e.runtimes.map((r) => `${esc(r.name)} ${esc(r.version)} (<code>${esc(r.id)}</code>, ${esc(r.source)})`).join('<br>') : esc(result.plan.runtime)],
+    ['gauntlet\'s node', `<code>${esc(e.node)}</code>`],
     [
       'Load generator',
       engineGroups(result)

@@ -68,7 +68,7 @@ export function renderHtml(result: Result, scenarioDescriptions: Record<string, 
   const body = [
     '<header>',
     `<h1>gauntlet: ${esc(result.plan.suite)} suite</h1>`,
-    `<p class="muted">Run <code>${esc(result.id)}</code>, ${esc(result.startedAt)}, ${esc(result.environment.node)} on ${esc(result.environment.cpuModel)}</p>`,
+    `<p class="muted">Run <code>${esc(result.id)}</code>, ${esc(result.startedAt)}, ${esc(result.plan.runtime)} on ${esc(result.environment.cpuModel)}</p>`,
     `<nav class="toc">${nav.map(([id, label]) => `<a href="#${esc(id)}">${esc(label)}</a>`).join('')}</nav>`,
     '</header>',
     result.complete ? '' : `<p class="banner bad"><strong>Incomplete run:</strong> ${esc(result.interruption ?? 'stopped early')}. Only finished trials are shown.</p>`,

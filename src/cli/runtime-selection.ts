@@ -1,0 +1,53 @@
+/** --runtime for run, verify and ab: which runtimes, installed or refused, and the targets on each. */
+import type { Command } from 'commander';
+import { UserError } from '../core/errors.js';
+import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
+import { resolveRuntimes } from '../runtimes/resolve-runtime.js';
+import type { Runtime } from '../runtimes/runtime.js';
+import { runtimeBaselineName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits, type RuntimeSelection } from '../runtimes/runtime-variants.js';
+import type { Suite } from '../suites/types.js';
+import { list } from './options.js';
+import { chooseBaseline, selectTargets } from './selection.js';
+
+export interface RuntimeFlags {
+  runtime: string[];
+  installRuntimes: boolean;
+}
+
+export function addRuntimeOptions(command: Command): Command {
+  return command
+    .option('--runtime <a,b>', `runtimes the targets run on, in one interleaved run (node@20, node@22, node@24, node@26, bun, deno; gauntlet runtimes list)`, list, [DEFAULT_RUNTIME_ID])
+    .option('--install-runtimes', 'install a --runtime that is not installed yet (npm, into .gauntlet/runtimes) instead of refusing', false);
+}
+
+export async function chosenRuntimes(flags: RuntimeFlags, quiet: boolean): Promise<Runtime[]> {
+  if (flags.runtime.length === 0) throw new UserError('GAUNTLET_BAD_OPTION_VALUE', '--runtime names no runtime', `e.g. --runtime ${DEFAULT_RUNTIME_ID},bun`);
+  return resolveRuntimes(flags.runtime, flags.installRuntimes, (line) => {
+    if (!quiet) console.error(line);
+  });
+}
+
+export interface TargetsOnRuntimes extends RuntimeSelection {
+  /** The baseline's name in the run (the variant on the first runtime it runs on). */
+  baseline: string;
+}
+
+/**
+ * The chosen targets (names as reports print them, `fastify@bun`, are taken too) on every
+ * runtime; pairs a target cannot run on are listed with the reason. Nothing runnable is refused.
+ */
+export async function selectTargetsOnRuntimes(suite: Suite, names: string[] | undefined, runtimes: Runtime[], baseline?: string): Promise<TargetsOnRuntimes> {
+  const { names: plain, limits } = targetsAndRuntimeLimits(names, runtimes.map((r) => r.id));
+  const selection = await selectTargets(suite, plain);
+  const variants = runtimeVariants(selection.runnable, runtimes, suite.name, limits);
+  const unavailable = [...selection.unavailable, ...variants.unavailable];
+  if (variants.runnable.length === 0) {
+    throw new UserError(
+      'GAUNTLET_NOTHING_TO_RUN',
+      `none of the chosen targets can run the ${suite.name} suite on ${runtimes.map((r) => r.id).join(', ')}:\n${unavailable.map((u) => `  ${u.target}: ${u.reason}`).join('\n')}`,
+      'gauntlet list shows which targets run on which runtime',
+    );
+  }
+  const base = chooseBaseline(selection, baseline === undefined ? undefined : splitRuntimeSuffix(baseline).target);
+  return { runnable: variants.runnable, unavailable, baseline: runtimeBaselineName(base, baseline, variants, runtimes) };
+}
