@@ -2,6 +2,7 @@
 import { markdownTable } from 'markdown-table';
 import type { Result } from '../results/schema.js';
 import { countMeasured, featuresFor, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import { runtimeTables } from './runtime-matrix.js';
 import { suiteTables } from './suite-tables.js';
 
 /** Alignment of the text columns; every other column is a number, aligned right. */
@@ -25,7 +26,7 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
     `Reading: ${intervalLine(result)}. CPU µs/req is the server's CPU time over the measured window divided by the responses in it; ` +
       '"vs baseline" is median req/s against the baseline target in the same run.',
   );
-  for (const extra of suiteTables(result)) {
+  for (const extra of [...suiteTables(result), ...runtimeTables(result)]) {
     out.push('', `## ${extra.title}`, '', extra.note, '', markdownTable([extra.head, ...extra.rows.map((row) => row.map(cell))]));
   }
   for (const table of reportTables(result, scenarioDescriptions)) {

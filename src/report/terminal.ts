@@ -1,6 +1,7 @@
 /** The terminal report: one table per scenario, then what was not measured and the warnings. */
 import type { Result } from '../results/schema.js';
 import { countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import { runtimeTables } from './runtime-matrix.js';
 import { suiteTables } from './suite-tables.js';
 import { terminalTable } from './terminal-table.js';
 
@@ -11,7 +12,7 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
   out.push(`method:  ${methodLine(result)}`);
   out.push(`trials:  ${countMeasured(result)}`);
   out.push(`reading: ${intervalLine(result)}`);
-  for (const extra of suiteTables(result)) {
+  for (const extra of [...suiteTables(result), ...runtimeTables(result)]) {
     const t = terminalTable(extra.head);
     for (const row of extra.rows) t.push(row);
     out.push('', extra.title, t.toString(), `  ${extra.note}`);

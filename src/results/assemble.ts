@@ -2,6 +2,7 @@
 import { summarize } from '../stats/summarize.js';
 import { collectWarnings } from '../stats/warnings.js';
 import { layerOverheads } from '../stats/layers.js';
+import { runtimeMatrix } from '../stats/runtime-matrix.js';
 import { weightedSummaries } from '../stats/weighted.js';
 import type { JournalContents } from './journal.js';
 import { SCHEMA_VERSION, type Result } from './schema.js';
@@ -30,5 +31,6 @@ export function resultFromJournal(journal: JournalContents): Result {
   };
   const summaries = summarize(base);
   const withSummaries = { ...base, summaries, warnings: collectWarnings(base, summaries) };
-  return { ...withSummaries, acrossScenarios: { weighted: weightedSummaries(withSummaries), layers: layerOverheads(withSummaries) } };
+  const runtimes = runtimeMatrix(withSummaries);
+  return { ...withSummaries, acrossScenarios: { weighted: weightedSummaries(withSummaries), layers: layerOverheads(withSummaries), ...(runtimes && { runtimes }) } };
 }

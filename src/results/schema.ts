@@ -201,6 +201,41 @@ export const summarySchema = z.object({
 
 export const warningSchema = z.object({ kind: z.string(), message: z.string(), target: z.string().optional(), scenario: z.string().optional() });
 
+/** One figure of a cell against another's: the ratio of medians with its 95 % bootstrap interval and the Mann-Whitney p-value. */
+const ratioSchema = z.object({ ratio: z.number(), low: z.number(), high: z.number(), pValue: z.number() });
+const ratiosSchema = z.object({ requestsPerSec: ratioSchema.optional(), cpuUsPerRequest: ratioSchema.optional() });
+
+/**
+ * A run on several runtimes: per target (its name on one runtime) and scenario, each runtime's
+ * medians, the runtime against the first one (the reference), and the target against the
+ * baseline on the same runtime. Computed from the trials.
+ */
+export const runtimeMatrixSchema = z.object({
+  /** In --runtime's order; the first is the reference the runtime ratios divide by. */
+  runtimes: z.array(runtimeRecordSchema),
+  /** The baseline target's name on one runtime. */
+  baseline: z.string(),
+  cells: z.array(
+    z.object({
+      target: z.string(),
+      scenario: z.string(),
+      runtimes: z.array(
+        z.object({
+          runtime: z.string(),
+          /** The target's name in this run (`fastify@bun`). */
+          variant: z.string(),
+          requestsPerSec: z.number().optional(),
+          cpuUsPerRequest: z.number().optional(),
+          /** This runtime over the reference runtime (absent for the reference itself). */
+          vsReference: ratiosSchema.optional(),
+          /** This target over the baseline on the same runtime (absent for the baseline). */
+          vsBaseline: ratiosSchema.optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
 /** Suite-level figures for weighted suites (saas), derived from the summaries and kept for readers of the JSON. */
 export const acrossScenariosSchema = z.object({
   weighted: z.array(
@@ -216,6 +251,8 @@ export const acrossScenariosSchema = z.object({
   layers: z.array(
     z.object({ target: z.string(), layer: z.string(), throughputCost: z.number(), cpuCost: z.number(), basis: z.enum(['weighted mix', 'median over scenarios']) }),
   ),
+  /** Runs on several runtimes (--runtime a,b): see runtimeMatrixSchema. */
+  runtimes: runtimeMatrixSchema.optional(),
 });
 
 export const resultSchema = z.object({
@@ -250,4 +287,5 @@ export type Spread = z.infer<typeof spreadSchema>;
 export type Warning = z.infer<typeof warningSchema>;
 export type Result = z.infer<typeof resultSchema>;
 export type RuntimeRecord = z.infer<typeof runtimeRecordSchema>;
+export type RuntimeMatrix = z.infer<typeof runtimeMatrixSchema>;
 export type LatencyMs = z.infer<typeof latencySchema>;

@@ -15,6 +15,7 @@ import { flagNotes, problemsHtml, warningsHtml } from './notes.js';
 import { SORT_SCRIPT } from './script.js';
 import { STYLES } from './styles.js';
 import { renderChartSvg } from './svg.js';
+import { runtimeTables } from '../runtime-matrix.js';
 import { suiteTables, type ExtraTable } from '../suite-tables.js';
 import { resultsTable, targetsTable } from './table.js';
 
@@ -55,7 +56,7 @@ function scenarioSection(result: Result, scenario: string, description: string |
 export function renderHtml(result: Result, scenarioDescriptions: Record<string, string>, comparison?: ComparisonReport): string {
   const tables = reportTables(result, scenarioDescriptions);
   const suiteLevel = suiteCharts(result);
-  const extras = suiteTables(result);
+  const extras = [...suiteTables(result), ...runtimeTables(result)];
   const nav = [
     ['summary', 'Summary'],
     ...(comparison ? [['ab', 'A/B verdicts']] : []),
