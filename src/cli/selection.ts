@@ -22,7 +22,7 @@ export function selectScenarios(suite: Suite, names?: string[], mixed = false): 
   const chosen = !names || names.length === 0 ? suite.scenarios : pickScenarios(suite, names);
   if (!mixed) return chosen;
   const mix = mixedScenario(suite.scenarios);
-  if (!mix) throw new UserError('GAUNTLET_NO_MIX', `the ${suite.name} suite has no traffic weights, so --mixed has nothing to mix`, 'use --mixed with the saas suite');
+  if (!mix) throw new UserError('GAUNTLET_OPTION_NOT_FOR_SUITE', `the ${suite.name} suite has no traffic weights, so --mixed has nothing to mix`, 'use --mixed with the saas suite');
   return [...chosen, mix];
 }
 

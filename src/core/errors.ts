@@ -1,15 +1,23 @@
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
+import type { ExitCode } from './exit-codes.js';
+
 /**
- * Errors a user can fix: a stable code, what was wrong, and how to fix it. The CLI prints
- * these without a stack trace and exits non-zero.
+ * Errors a user can fix: a code from the catalogue (error-codes.ts), what was wrong, and how to
+ * fix it. The CLI prints these with their code, without a stack trace, and exits with the
+ * code's exit code.
  */
 export class UserError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly hint?: string,
   ) {
     super(message);
     this.name = 'UserError';
+  }
+
+  get exitCode(): ExitCode {
+    return ERROR_CODES[this.code].exit;
   }
 }
 

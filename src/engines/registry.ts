@@ -94,7 +94,7 @@ export function chooseEngine(needs: LoadNeeds, preferred?: string): Engine {
     throw new UserError('GAUNTLET_NO_CAPABLE_ENGINE', `no load engine gauntlet knows has ${wanted} together`, 'run the scenario with fewer needs');
   }
   throw new UserError(
-    'GAUNTLET_NO_CAPABLE_ENGINE',
+    'GAUNTLET_ENGINE_UNAVAILABLE',
     `no installed load engine can carry ${wanted}: ${capable.map((e) => `${e.name} could, but ${e.unavailableReason()}`).join('; ')}`,
     `install one: ${capable.map((e) => `${e.name}: ${installHints[e.name] ?? 'see gauntlet doctor'}`).join('; ')}`,
   );

@@ -96,11 +96,11 @@ export function readJournal(file: string): JournalContents {
         contents.skippedLines++; // torn last line from a crash
         return;
       }
-      throw new UserError('GAUNTLET_BAD_JOURNAL', `${file}: line ${i + 1} is not JSON`);
+      throw new UserError('GAUNTLET_BAD_RESULT', `${file}: line ${i + 1} is not JSON`);
     }
     const record = journalRecord.safeParse(parsed);
     if (!record.success) {
-      throw new UserError('GAUNTLET_BAD_JOURNAL', `${file}: line ${i + 1} is not a gauntlet journal record: ${z.prettifyError(record.error)}`);
+      throw new UserError('GAUNTLET_BAD_RESULT', `${file}: line ${i + 1} is not a gauntlet journal record: ${z.prettifyError(record.error)}`);
     }
     const value = record.data;
     if (value.kind === 'header') contents.header = value;
@@ -108,7 +108,7 @@ export function readJournal(file: string): JournalContents {
     else if (value.kind === 'trial') contents.trials.push(value.trial);
     else contents.end = value;
   });
-  if (!contents.header) throw new UserError('GAUNTLET_BAD_JOURNAL', `${file} has no header line: it is not a gauntlet journal`);
+  if (!contents.header) throw new UserError('GAUNTLET_BAD_RESULT', `${file} has no header line: it is not a gauntlet journal`);
   return contents as JournalContents;
 }
 

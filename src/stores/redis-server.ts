@@ -32,7 +32,7 @@ async function seed(url: string): Promise<void> {
 async function waitForPing(url: string, proc: GroupProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (proc.hasExited()) throw new UserError('GAUNTLET_REDIS', `redis-server exited at start:\n${proc.output.text()}`);
+    if (proc.hasExited()) throw new UserError('GAUNTLET_REDIS_FAILED', `redis-server exited at start:\n${proc.output.text()}`);
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     redis.on('error', () => undefined);
     try {
@@ -44,7 +44,7 @@ async function waitForPing(url: string, proc: GroupProcess, timeoutMs: number): 
     } catch {
       redis.disconnect();
     }
-    if (Date.now() > deadline) throw new UserError('GAUNTLET_REDIS', `redis-server did not answer within ${timeoutMs} ms:\n${proc.output.text()}`);
+    if (Date.now() > deadline) throw new UserError('GAUNTLET_REDIS_FAILED', `redis-server did not answer within ${timeoutMs} ms:\n${proc.output.text()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

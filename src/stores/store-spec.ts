@@ -21,6 +21,6 @@ export function parseStores(list: string[]): StoreSpec[] {
     if (delay) return { text, kind: 'delay', label: `delay${delay[1]}ms`, delayMs: Number(delay[1]) };
     throw new UserError('GAUNTLET_UNKNOWN_VALUE', `unknown store "${text}" for --stores`, '--stores takes a list of: memory, delay:<ms> (simulated latency, e.g. delay:1), redis');
   });
-  if (new Set(specs.map((s) => s.text)).size !== specs.length) throw new UserError('GAUNTLET_DUPLICATE_STORE', '--stores names a store twice');
+  if (new Set(specs.map((s) => s.text)).size !== specs.length) throw new UserError('GAUNTLET_DUPLICATE_VALUE', '--stores names a store twice');
   return specs;
 }

@@ -51,7 +51,7 @@ and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder>
       const suite = selectSuite(flags.suite);
       const stores = parseStores(flags.stores);
       if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
-        throw new UserError('GAUNTLET_NO_STORE', `the ${suite.name} suite's apps call no store, so --stores has no effect there`, 'use --stores with --suite saas');
+        throw new UserError('GAUNTLET_OPTION_NOT_FOR_SUITE', `the ${suite.name} suite's apps call no store, so --stores has no effect there`, 'use --stores with --suite saas');
       }
       const scenarios = selectScenarios(suite, flags.scenarios, flags.mixed);
       let runtimes = await chosenRuntimes(flags, flags.quiet);
