@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /** gauntlet's command line: one program, one file per command. */
-import { Command, CommanderError } from 'commander';
-import { UserError } from '../core/errors.js';
+import { Command } from 'commander';
 import { killAllGroups } from '../measure/process-group.js';
 import { gauntletVersion } from '../results/environment.js';
 import { registerAb } from './commands/ab.js';
@@ -12,11 +11,15 @@ import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerRuntimes } from './commands/runtimes.js';
 import { registerVerify } from './commands/verify.js';
+import { reportCrash, reportError } from './report-error.js';
 
 const program = new Command('gauntlet')
   .description('benchmark Node.js server frameworks: verified answers, repeated interleaved trials, CPU cost per request')
   .version(gauntletVersion())
   .showSuggestionAfterError(true)
+  // Usage errors are thrown (every command inherits this) and printed below with their code, not by commander.
+  .exitOverride()
+  .configureOutput({ outputError: () => {} })
   .addHelpText('after', '\nStart with:\n  gauntlet run          the hello suite on every available target\n  gauntlet list         what can run here\n  gauntlet doctor       what optional tools are missing\n  gauntlet runtimes     node versions, bun and deno: which are installed, how to add them');
 
 registerRun(program);
@@ -31,21 +34,12 @@ registerRuntimes(program);
 // A crash of gauntlet must not leave targets or generators behind.
 process.on('uncaughtException', (error) => {
   killAllGroups();
-  console.error(`gauntlet crashed: ${error.stack ?? error.message}`);
-  process.exit(70);
+  process.exit(reportCrash(error));
 });
 
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   killAllGroups();
-  if (error instanceof UserError) {
-    console.error(`error: ${error.message}${error.hint ? `\n  ${error.hint}` : ''}`);
-    process.exitCode = 2;
-  } else if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode;
-  } else {
-    console.error(`gauntlet failed: ${(error as Error).stack ?? String(error)}`);
-    process.exitCode = 1;
-  }
+  process.exitCode = reportError(error);
 }
