@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { regressions, renderComparisonMarkdown, renderComparisonTerminal, type ComparisonReport } from '../compare/render.js';
 import { DEFAULT_GATE_FIGURES, FIGURES } from '../compare/figures.js';
 import { unknownValue } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
 import { list, seconds } from './options.js';
 
 export interface CompareFlags {
@@ -26,12 +27,12 @@ export function checkGate(gate: string[]): string[] {
   return gate;
 }
 
-/** Prints the comparison, writes Markdown if asked, and sets exit code 1 on a regression. */
+/** Prints the comparison, writes Markdown if asked, and sets the regression exit code (1) on a regression. */
 export function publishComparison(report: ComparisonReport, flags: CompareFlags): void {
   console.log(renderComparisonTerminal(report));
   if (flags.markdown) {
     writeFileSync(flags.markdown, renderComparisonMarkdown(report));
     console.log(`markdown: ${flags.markdown}`);
   }
-  if (regressions(report).length > 0) process.exitCode = 1;
+  if (regressions(report).length > 0) process.exitCode = EXIT.REGRESSION;
 }

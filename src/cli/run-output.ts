@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseComparison } from '../compare/schema.js';
+import { EXIT } from '../core/exit-codes.js';
 import type { ComparisonReport } from '../compare/render.js';
 import type { RunOutcome } from '../measure/run.js';
 import { resultToCsv } from '../report/csv.js';
@@ -13,6 +14,7 @@ import { renderMarkdown } from '../report/markdown.js';
 import { writeMarkdownCharts } from '../report/markdown-charts.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { Result } from '../results/schema.js';
+import { runExitCode } from './outcome-exit.js';
 import { scenarioDescriptions } from './selection.js';
 
 export const COMPARISON_FILE = 'comparison.json';
@@ -58,5 +60,6 @@ export function publishRun(outcome: RunOutcome, comparison?: ComparisonReport): 
   });
   console.log(renderTerminal(outcome.result, scenarioDescriptions(outcome.result.plan.suite)));
   console.log(`\nresult:   ${join(outcome.runDir, 'result.json')}\n${written.join('\n')}`);
-  if (outcome.interrupted) process.exitCode = 130;
+  const exit = runExitCode(outcome, 'any');
+  if (exit !== EXIT.OK) process.exitCode = exit;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { EXIT } from '../../src/core/exit-codes.js';
 import { resultSchema } from '../../src/results/schema.js';
 import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
@@ -21,7 +22,7 @@ test('a target that answers wrongly is refused, never measured, and named with t
   assert.match(run.stdout, /wrong-body: failed/);
 
   const verify = await runCli(['verify', '--targets', 'node-http,wrong-body'], withFixtures);
-  assert.equal(verify.code, 1);
+  assert.equal(verify.code, EXIT.WRONG_ANSWER);
   assert.match(verify.stdout, /ok +node-http/);
   assert.match(verify.stdout, /FAILED wrong-body/);
   assert.deepEqual(await leftoverProcesses(run.mark), []);
@@ -47,7 +48,7 @@ test('a target that dies mid-trial gives a failed trial with its exit code and o
 
 test('a target that never answers times out with a clear error quoting its output', async () => {
   const verify = await runCli(['verify', '--targets', 'never-ready', '--ready-timeout', '1'], withFixtures);
-  assert.equal(verify.code, 1);
+  assert.equal(verify.code, EXIT.TARGET_FAILED);
   assert.match(verify.stdout, /never-ready did not start: did not answer HTTP within 1000 ms/);
   assert.match(verify.stdout, /waiting for a database that never comes/);
   assert.deepEqual(await leftoverProcesses(verify.mark), []);

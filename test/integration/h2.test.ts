@@ -9,6 +9,7 @@ import { connect as connectHttp2 } from 'node:http2';
 import { join } from 'node:path';
 import { connect as connectTls } from 'node:tls';
 import { test } from 'node:test';
+import { EXIT } from '../../src/core/exit-codes.js';
 import { h2loadEngine } from '../../src/engines/h2load/engine.js';
 import { startTarget } from '../../src/measure/target-process.js';
 import { resultSchema } from '../../src/results/schema.js';
@@ -75,7 +76,7 @@ test('over TLS each target negotiates h2 by ALPN and refuses HTTP/1.1; over h2c 
 
 test('a target that serves TLS without h2 is refused over TLS, named with the reason, and still measured over h2c', async () => {
   const verify = await runCli(['verify', '--suite', 'h2', '--targets', 'node-http2,h2-no-alpn', '--ready-timeout', '5'], withFixtures);
-  assert.equal(verify.code, 1);
+  assert.equal(verify.code, EXIT.TARGET_FAILED, 'it never answered over h2: a start failure, not a wrong answer');
   assert.match(verify.stdout, /ok +node-http2/);
   assert.match(verify.stdout, /FAILED h2-no-alpn\n.*start over h2: .*not over HTTP\/2 over TLS \(h2\): ALPN/);
   assert.doesNotMatch(verify.stdout, /h2c/, 'its h2c answers are right');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { EXIT } from '../../src/core/exit-codes.js';
 import { resultSchema } from '../../src/results/schema.js';
 import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
@@ -20,7 +21,7 @@ test('every saas target answers all 20 scenarios and the other routes exactly ri
 
 test('a target that lets a wrong token through is refused; one that reads bodies before auth passes', async () => {
   const out = await runCli(['verify', '--suite', 'saas', '--targets', 'saas-lenient,saas-body-first'], withFixtures);
-  assert.equal(out.code, 1);
+  assert.equal(out.code, EXIT.WRONG_ANSWER);
   assert.match(out.stdout, /FAILED saas-lenient\n\s+header-fail: GET \/api\/v1\/me: status 200, expected 401/);
   assert.match(out.stdout, /ok +saas-body-first/);
 });

@@ -7,6 +7,7 @@ import { compareCells, pairsWithinRun } from '../../compare/cells.js';
 import { FIGURES } from '../../compare/figures.js';
 import { renderComparisonMarkdown, type ComparisonReport } from '../../compare/render.js';
 import { UserError } from '../../core/errors.js';
+import { EXIT } from '../../core/exit-codes.js';
 import { executeRun } from '../../measure/run.js';
 import { smallestPValue } from '../../stats/compare.js';
 import type { Runtime } from '../../runtimes/runtime.js';
@@ -14,6 +15,7 @@ import { runtimeVariantName, runtimeVariants } from '../../runtimes/runtime-vari
 import { targetAvailability } from '../../targets/availability.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
 import { addLoadOptions, loadSettings, type LoadFlags } from '../load-options.js';
+import { runExitCode } from '../outcome-exit.js';
 import { COMPARISON_FILE, publishRun } from '../run-output.js';
 import { chosenRuntimes } from '../runtime-selection.js';
 import { findTarget, selectScenarios, selectSuite } from '../selection.js';
@@ -38,7 +40,8 @@ Examples:
   gauntlet ab nest-fastify fastify@5.11.0 fastify@5.12.8 --gate rps,cpu,p99 --threshold 3 --markdown ab.md
   gauntlet ab fastify fastify@5.11.0 fastify@5.12.8 --runtime node@20,node@24   A against B on each runtime
 Each version is installed into .gauntlet/ab/<version>/ (a local checkout every time, as if
-published). Exit code 1 when a gated figure of B regressed beyond the threshold.`,
+published). Exit code 1 when a gated figure of B regressed beyond the threshold; 3 or 5 when
+A or B answered wrongly or was never measured; 130 when interrupted.`,
     )
     .action(async (targetName: string, beforeText: string, afterText: string, flags: LoadFlags & CompareFlags) => {
       const gate = checkGate(flags.gate);
@@ -92,6 +95,8 @@ published). Exit code 1 when a gated figure of B regressed beyond the threshold.
       publishRun(outcome, report);
       console.log('');
       publishComparison(report, flags);
-      if (outcome.interrupted) process.exitCode = 130;
+      // Interrupted, or A or B never measured: the comparison is incomplete, whatever its verdict.
+      const unfinished = runExitCode(outcome, 'every');
+      if (unfinished !== EXIT.OK) process.exitCode = unfinished;
     });
 }

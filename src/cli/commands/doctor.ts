@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { calibrate } from '../../calibrate/calibrate.js';
 import { CALIBRATION_FILE, saveCalibration } from '../../calibrate/calibration-file.js';
+import { EXIT } from '../../core/exit-codes.js';
 import { terminalTable } from '../../report/terminal-table.js';
 import { doctorChecks, INSTALL_ALL_OPTIONAL } from '../doctor-checks.js';
 
@@ -11,7 +12,7 @@ export function registerDoctor(program: Command): void {
     .option('--json', 'machine-readable output', false)
     .option('--calibrate', "measure each installed engine's CPU cost per request on this machine (about 5 s each) and keep it for reports", false)
     .addHelpText('after', `\nExamples:\n  gauntlet doctor\n  gauntlet doctor --json
-  gauntlet doctor --calibrate     each engine's CPU per request here, for the reports\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}`)
+  gauntlet doctor --calibrate     each engine's CPU per request here, for the reports\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}\n\nExit code 4 when a required check is missing.`)
     .action(async (flags: { json: boolean; calibrate: boolean }) => {
       if (flags.calibrate) {
         const calibration = await calibrate((line) => console.log(line));
@@ -28,6 +29,6 @@ export function registerDoctor(program: Command): void {
         console.log(table.toString());
         console.log(`\nAll optional tools at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}`);
       }
-      if (checks.some((c) => c.required && !c.found)) process.exitCode = 1;
+      if (checks.some((c) => c.required && !c.found)) process.exitCode = EXIT.MISSING_TOOL;
     });
 }

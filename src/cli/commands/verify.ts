@@ -3,6 +3,7 @@ import { verifyTargets } from '../../measure/verify-targets.js';
 import { describeRuntime } from '../../runtimes/runtime.js';
 import { runtimeRecord } from '../../runtimes/runtime-record.js';
 import { list, seconds } from '../options.js';
+import { verifyExitCode } from '../outcome-exit.js';
 import { addRuntimeOptions, chosenRuntimes, selectTargetsOnRuntimes, type RuntimeFlags } from '../runtime-selection.js';
 import { selectScenarios, selectSuite } from '../selection.js';
 
@@ -22,7 +23,7 @@ Examples:
   gauntlet verify                         every target of the hello suite
   gauntlet verify --targets fastify,koa
   gauntlet verify --runtime bun,deno      every target of the suite on Bun and on Deno
-Exit code 1 when any target answers wrongly or does not start.`,
+Exit code 3 when a target answers wrongly, 5 when one does not start (and none answers wrongly).`,
     )
     .action(async (flags: RuntimeFlags & { suite: string; targets?: string[]; scenarios?: string[]; readyTimeout: number; json: boolean }) => {
       const suite = selectSuite(flags.suite);
@@ -40,6 +41,6 @@ Exit code 1 when any target answers wrongly or does not start.`,
         }
         for (const u of selection.unavailable) console.log(`skip   ${u.target}: ${u.reason}`);
       }
-      if (verdicts.some((v) => !v.ok)) process.exitCode = 1;
+      process.exitCode = verifyExitCode(verdicts);
     });
 }
