@@ -32,7 +32,8 @@ export function runtimesTable(rows: ReturnType<typeof runtimeListing>): string {
 export function registerRuntimes(program: Command): void {
   const runtimes = program
     .command('runtimes')
-    .description('the runtimes targets can run on (node@20, node@22, node@24, node@26, bun, deno): list them, install them from npm');
+    .description('the runtimes targets can run on (node@20, node@22, node@24, node@26, bun, deno): list them, install them from npm')
+    .addHelpText('after', '\nExamples:\n  gauntlet runtimes                 each runtime: version, installed or not, how to install it\n  gauntlet runtimes add bun deno    install from npm into .gauntlet/runtimes/\n  gauntlet run --runtime node@20,node@24,bun --targets node-http,fastify');
   runtimes
     .command('list', { isDefault: true })
     .description('each known runtime: exact version, installed or not, and the command that installs it')
