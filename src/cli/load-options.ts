@@ -14,7 +14,7 @@ export const RUN_DEFAULTS = {
   suite: 'hello',
   repeats: 3,
   durationSec: 1,
-  warmupSec: 1,
+  warmupSec: 10,
   connections: 100,
   pipelining: 10,
   timeoutSec: 10,
@@ -48,7 +48,7 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     .option('--scenarios <a,b>', 'scenarios of the suite to run (default: all)', list)
     .option('--repeats <n>', 'rounds; each round runs every target once, in a shuffled order', positiveInt('--repeats'), repeats)
     .option('--duration <s>', 'measured seconds per trial (autocannon counts whole seconds)', seconds('--duration'), RUN_DEFAULTS.durationSec)
-    .option('--warmup <s>', 'warm-up seconds after each target start, cycling all scenarios (0 for none)', seconds('--warmup', true), RUN_DEFAULTS.warmupSec)
+    .option('--warmup <s>', 'longest warm-up after each target start, cycling all scenarios; it ends once throughput and CPU per request level off (0 for none)', seconds('--warmup', true), RUN_DEFAULTS.warmupSec)
     .option('--connections <n>', 'concurrent connections (h2 suite: 100)', positiveInt('--connections'), RUN_DEFAULTS.connections)
     .option('--pipelining <n>', 'requests in flight per connection; HTTP/2: concurrent streams per connection (h2 suite: 100)', positiveInt('--pipelining'), RUN_DEFAULTS.pipelining)
     .option('--timeout <s>', 'seconds after which a request counts as timed out', seconds('--timeout'), RUN_DEFAULTS.timeoutSec)

@@ -72,8 +72,10 @@ export interface EngineMeasurement {
   timeouts: number;
   /** Responses per HTTP status code. */
   statusCounts: Record<string, number>;
-  /** Response bytes received. */
+  /** Response bytes received (HTTP/1.1: whole answers as on the wire; HTTP/2: frames, and TLS records where said). */
   bytes: number;
+  /** Response body bytes (HTTP/2 DATA), where the engine counts them. */
+  bodyBytes?: number;
   /** Length of the measured window, as the engine timed it. */
   durationSec: number;
   latencyMs: LatencyMs;

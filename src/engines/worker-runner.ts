@@ -8,6 +8,19 @@ import { pinnedCommand } from '../measure/pinning.js';
 import { startGroup, type GroupProcess } from '../measure/process-group.js';
 import type { EngineHooks, EngineMeasurement, EngineRunOptions, LoadSpec } from './engine.js';
 import type { FromWorker, ToWorker } from './worker-messages.js';
+import { DEFAULT_RUNTIME_ID, knownRuntime } from '../runtimes/known-runtimes.js';
+import { installedBinary } from '../runtimes/runtime-cache.js';
+
+/**
+ * The Node that runs engine workers: the default runtime's when installed (it is a dependency),
+ * else the machine's. Measured here against node-http on Node 24, 100 connections × 10
+ * pipelined, GET /json, 3 s: autocannon on Node 20 carried 34k req/s at 20 µs of its own CPU
+ * per request, on Node 24 64k req/s at 13.6 µs (h2load: 69k).
+ */
+export function workerNode(): string {
+  const runtime = knownRuntime(DEFAULT_RUNTIME_ID);
+  return (runtime && installedBinary(runtime)) ?? process.execPath;
+}
 
 export class WorkerRunner {
   private worker?: { process: GroupProcess; cores?: string };
@@ -20,7 +33,7 @@ export class WorkerRunner {
   private workerFor(cores: string | undefined): GroupProcess {
     if (this.worker && !this.worker.process.hasExited() && this.worker.cores === cores) return this.worker.process;
     void this.worker?.process.stop(500);
-    const { command, args } = pinnedCommand(cores, process.execPath, [this.workerFile]);
+    const { command, args } = pinnedCommand(cores, workerNode(), [this.workerFile]);
     this.worker = { process: startGroup({ command, args, ipc: true }), cores };
     return this.worker.process;
   }

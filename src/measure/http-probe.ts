@@ -14,24 +14,39 @@ export interface ProbeAnswer {
   statusMessage?: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** Length of the body in bytes. */
+  bodyBytes: number;
+  /** HTTP/1.1: bytes of the whole answer as read from the socket (status line, headers, framing, body). */
+  wireBytes?: number;
 }
 
-export function probe(baseUrl: string, spec: RequestSpec, timeoutMs = 5000, protocol: LoadProtocol = 'http1'): Promise<ProbeAnswer> {
+export interface ProbeOptions {
+  timeoutMs?: number;
+  protocol?: LoadProtocol;
+  /**
+   * HTTP/1.1: ask for a kept-alive connection, as a load does (the answer then carries the same
+   * Connection and Keep-Alive headers as under load), and close it after the answer.
+   */
+  keepAlive?: boolean;
+}
+
+export function probe(baseUrl: string, spec: RequestSpec, options: ProbeOptions = {}): Promise<ProbeAnswer> {
+  const { timeoutMs = 5000, protocol = 'http1', keepAlive = false } = options;
   if (protocol !== 'http1') return probeHttp2(baseUrl, spec, timeoutMs, protocol);
   return new Promise((resolve, reject) => {
     const url = new URL(spec.path, baseUrl);
-    const req = request(
-      url,
-      { method: spec.method, headers: { ...spec.headers }, agent: false, timeout: timeoutMs },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
+    const headers = keepAlive ? { connection: 'keep-alive', ...spec.headers } : { ...spec.headers };
+    const req = request(url, { method: spec.method, headers, agent: false, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const wireBytes = req.socket?.bytesRead;
+        if (keepAlive) req.socket?.destroy();
+        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: body.toString('utf8'), bodyBytes: body.length, wireBytes });
+      });
+      res.on('error', reject);
+    });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     if (spec.body !== undefined) req.write(spec.body);
@@ -112,11 +127,25 @@ function probeHttp2(baseUrl: string, spec: RequestSpec, timeoutMs: number, proto
       const mismatch = protocolMismatch(session, protocol);
       if (mismatch) finish(new ProtocolMismatchError(mismatch));
       else if (status === 0) finish(new Error('the stream ended without a response'));
-      else finish(undefined, { status, headers: answerHeaders, body: Buffer.concat(chunks).toString('utf8') });
+      else {
+        const body = Buffer.concat(chunks);
+        finish(undefined, { status, headers: answerHeaders, body: body.toString('utf8'), bodyBytes: body.length });
+      }
     });
     stream.on('error', (error) => finish(refusedAlpn(error)));
     if (spec.body !== undefined) stream.end(spec.body);
   });
+}
+
+/** Malformed answers in a row after which readiness gives up (one could be a server still setting up). */
+const MALFORMED_ANSWERS_TO_GIVE_UP = 3;
+
+/** What came back, when node's HTTP parser refused the answer (error codes HPE_*), else undefined. */
+export function malformedAnswer(error: unknown): string | undefined {
+  const parseError = error as { code?: string; reason?: string; rawPacket?: Buffer };
+  if (typeof parseError?.code !== 'string' || !parseError.code.startsWith('HPE_')) return undefined;
+  const raw = parseError.rawPacket ? JSON.stringify(parseError.rawPacket.subarray(0, 120).toString('latin1')) : 'nothing readable';
+  return `${parseError.reason ?? parseError.code} (${parseError.code}); it sent ${raw}`;
 }
 
 const protocolName: Record<LoadProtocol, string> = { http1: 'HTTP', h2c: 'HTTP/2 (h2c)', h2: 'HTTP/2 over TLS (h2)' };
@@ -129,14 +158,18 @@ export async function waitUntilAnswering(
   protocol: LoadProtocol = 'http1',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let malformed = 0;
   for (;;) {
     const stop = gaveUp();
     if (stop) throw new Error(stop);
     try {
-      await probe(baseUrl, { method: 'GET', path: '/' }, 1000, protocol);
+      await probe(baseUrl, { method: 'GET', path: '/' }, { timeoutMs: 1000, protocol });
       return;
     } catch (error) {
       if (error instanceof ProtocolMismatchError) throw new Error(`answered, but not over ${protocolName[protocol]}: ${error.message}`);
+      // Something answers, but not HTTP: waiting the whole ready timeout would not change that.
+      const garbage = malformedAnswer(error);
+      if (garbage && ++malformed >= MALFORMED_ANSWERS_TO_GIVE_UP) throw new Error(`answered malformed HTTP: ${garbage}`);
       if (Date.now() > deadline) {
         // A server that answers, but not over the protocol asked (no ALPN h2, not HTTP/2), says so.
         const last = protocol === 'http1' ? '' : ` (last: ${(error as Error).message})`;

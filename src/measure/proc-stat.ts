@@ -126,3 +126,21 @@ export function loadAverage(): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * Bytes the processes passed to write-family calls (wchar of /proc/PID/io), summed: a server's
+ * answers on its sockets. Under a load that cycles a fixed mix of requests it grows in
+ * proportion to the responses, whatever engine sends them (gone processes count as zero).
+ */
+export function writtenBytes(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const match = /^wchar:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+      total += match ? Number(match[1]) : 0;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}

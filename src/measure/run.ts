@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnginePlan } from '../engines/engine-plan.js';
-import { planVisits, trialCount } from '../plan/plan.js';
+import { planTrials } from '../plan/plan.js';
 import { createProgress } from '../progress/progress.js';
 import { resultFromJournal } from '../results/assemble.js';
 import { collectEnvironment } from '../results/environment.js';
@@ -20,9 +20,12 @@ import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
 import { allowedCores, pinSelf, planCores, tasksetAvailable } from './pinning.js';
 import { loadAverage, machineCpuTicks, stealShare } from './proc-stat.js';
-import { runVisit, type VisitContext } from './visit.js';
+import { failedTrial, Instances } from './instances.js';
+import { checkedTrial } from './checked-trial.js';
+import type { TrialEngine } from '../engines/engine-plan.js';
+import { seededRandom, shuffled } from '../stats/random.js';
 import { calibrationFor, readCalibration } from '../calibrate/calibration-file.js';
-import { scenarioProtocol } from '../suites/protocol.js';
+import { protocolsOf, scenarioProtocol } from '../suites/protocol.js';
 import { summarize } from '../stats/summarize.js';
 import { unsettledCells } from '../stats/stability.js';
 
@@ -35,6 +38,7 @@ export interface RunSettings {
   scenarios: Scenario[];
   repeats: number;
   durationSec: number;
+  /** Longest warm-up per target start; it ends once throughput levels off (see warmup.ts). */
   warmupSec: number;
   connections: number;
   pipelining: number;
@@ -87,15 +91,14 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const runDir = join(settings.outDir, id);
   mkdirSync(runDir, { recursive: true });
 
-  const loadSettings = {
+  // The warm-up runs once per target start (see warmup.ts), so trials themselves have none.
+  const trialLoad = {
     connections: settings.connections,
     pipelining: settings.pipelining,
-    warmupSec: settings.warmupSec,
+    warmupSec: 0,
     durationSec: settings.durationSec,
     timeoutSec: settings.timeoutSec,
   };
-  // The warm-up runs once per target start (see warmup.ts), so trials themselves have none.
-  const trialLoad = { ...loadSettings, warmupSec: 0 };
   const packages: Record<string, string> = {};
   for (const target of settings.targets) Object.assign(packages, packageVersions(target));
   for (const engine of settings.engines.engines()) packages[engine.name] = engine.version();
@@ -147,8 +150,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const ticksBefore = machineCpuTicks();
   const startedMs = Date.now();
   const scenarioNames = settings.scenarios.map((s) => s.name);
-  const queue = planVisits(targetNames, scenarioNames, settings.repeats, settings.seed);
-  const progress = createProgress(trialCount(queue), settings.quiet);
+  const queue = planTrials(targetNames, scenarioNames, settings.repeats, settings.seed);
+  const progress = createProgress(queue.length, settings.quiet);
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (abort.signal.aborted) return;
@@ -161,31 +164,43 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const trials: Trial[] = [];
   const verification: Verification[] = [];
   const broken = new Map<string, string>();
-  const context: VisitContext = {
+  const record = {
+    trial(trial: Omit<Trial, 'index'>) {
+      const indexed = { ...trial, runtime: runtimeRecord(runtimeOf(settings.targets.find((t) => t.name === trial.target), settings.runtime)), index: trials.length };
+      trials.push(indexed);
+      journal.trial(indexed);
+      progress.trialFinished(indexed);
+    },
+    verification(check: Verification) {
+      verification.push(check);
+      journal.verification(check);
+    },
+  };
+  const instances = new Instances({
     suite: settings.suite.name,
     scenarios: settings.scenarios,
     extraChecks: settings.suite.extraChecks ?? [],
     engines: settings.engines,
     runtime: settings.runtime,
     cores,
-    load: trialLoad,
-    warmupSec: settings.warmupSec,
+    load: { connections: settings.connections, pipelining: settings.pipelining, timeoutSec: settings.timeoutSec },
+    warmupMaxSec: settings.warmupSec,
     readyTimeoutMs: settings.readyTimeoutMs,
     signal: abort.signal,
     broken,
-    onTrialStart: (round, target, scenario) => progress.trialStarted(round, target, scenario),
-    onTrial(trial) {
-      const indexed = { ...trial, runtime: runtimeRecord(runtimeOf(settings.targets.find((t) => t.name === trial.target), settings.runtime)), index: trials.length };
-      trials.push(indexed);
-      journal.trial(indexed);
-      progress.trialFinished(indexed);
+    onStart(start) {
+      journal.start(start);
+      const { warmup } = start;
+      progress.task(`  ${start.target} ready in ${start.readyMs} ms; warmed up ${warmup.seconds} s${warmup.steady ? ' (levelled off)' : ' (still rising at the maximum)'}`);
     },
-    onVerification(check) {
-      verification.push(check);
-      journal.verification(check);
-    },
+    onVerification: record.verification,
+    onTrial: record.trial,
     note: (message) => progress.note(message),
-  };
+  });
+  const targetByName = new Map(settings.targets.map((t) => [t.name, t]));
+  const scenarioByName = new Map(settings.scenarios.map((s) => [s.name, s]));
+  /** Window per cell once a trial of it needed a longer one: later rounds start there. */
+  const windows = new Map<string, number>();
 
   let rounds = settings.repeats;
   /** --until-stable: one more round of the targets whose cells are not settled, while the budget lasts. */
@@ -195,21 +210,62 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     const targets = [...new Set(unsettledCells(summaries, settings.untilStable.halfWidthShare).map((s) => s.target))].filter((t) => !broken.has(t));
     if (targets.length === 0) return [];
     rounds++;
-    const visits = planVisits(targets, scenarioNames, 1, settings.seed + rounds).map((visit) => ({ ...visit, round: rounds }));
-    progress.extend(trialCount(visits));
-    return visits;
+    const more = planTrials(targets, scenarioNames, 1, settings.seed + rounds, rounds);
+    progress.extend(more.length);
+    return more;
   };
 
   try {
+    // Every target starts (and warms up) before the first window, in a shuffled order, and stays up.
+    for (const name of shuffled(targetNames, seededRandom(settings.seed))) {
+      for (const protocol of protocolsOf(settings.scenarios)) {
+        if (abort.signal.aborted) break;
+        progress.task(`starting ${name}${protocol === 'http1' ? '' : ` over ${protocol}`}, warming up`);
+        const first = settings.scenarios.find((s) => scenarioProtocol(s) === protocol)!;
+        await instances.get(targetByName.get(name)!, protocol, 1, first.name);
+      }
+    }
     for (;;) {
       if (abort.signal.aborted) break;
       if (queue.length === 0) queue.push(...nextRound());
-      const visit = queue.shift();
-      if (!visit) break;
-      if (broken.has(visit.target)) continue;
-      await runVisit(settings.targets.find((t) => t.name === visit.target)!, visit, context);
+      const planned = queue.shift();
+      if (!planned) break;
+      const target = targetByName.get(planned.target)!;
+      const scenario = scenarioByName.get(planned.scenario)!;
+      const protocol = scenarioProtocol(scenario);
+      if (instances.isBroken(target.name, protocol)) continue;
+      progress.trialStarted(planned.round, target.name, scenario.name);
+      const instance = await instances.get(target, protocol, planned.round, scenario.name);
+      if (!instance) continue;
+      let engine: TrialEngine;
+      try {
+        engine = settings.engines.forTrial(scenario, instance.quirks);
+      } catch (error) {
+        // A named engine (--engine) that cannot read this target's answers.
+        record.trial(failedTrial(planned.round, target.name, scenario.name, (error as Error).message));
+        continue;
+      }
+      const cell = `${target.name}\u0000${scenario.name}`;
+      const { trial, wrongAnswer } = await checkedTrial({
+        round: planned.round,
+        instance,
+        scenario,
+        engine,
+        load: { ...trialLoad, durationSec: windows.get(cell) ?? settings.durationSec },
+        askedSec: settings.durationSec,
+        engineCores: cores.engine,
+        signal: abort.signal,
+      });
+      if (trial.windowExtended) windows.set(cell, trial.windowExtended.toSec);
+      if (wrongAnswer) {
+        record.verification(wrongAnswer);
+        broken.set(target.name, trial.reason ?? 'answered wrongly under load');
+        progress.note(`${target.name} ${trial.reason}: it is not measured further`);
+      }
+      record.trial(trial);
     }
   } finally {
+    await instances.stopAll();
     await settings.engines.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -10,6 +10,7 @@ import { GroupSampler, type GroupUsage } from './group-sampler.js';
 import { waitUntilIdle } from './settle.js';
 import { usageOf, type UsageSnapshot } from './proc-stat.js';
 import type { RunningTarget } from './target-process.js';
+import { windowShortfall } from './window.js';
 
 /** A generator busier than this share of one core is measuring itself. */
 export const GENERATOR_BOUND_CORES = 0.9;
@@ -116,6 +117,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     latencyMs: measurement.latencyMs,
     ...(measurement.latencyPer && { latencyPer: measurement.latencyPer }),
     ...(measurement.headerCompression !== undefined && { headerCompression: measurement.headerCompression }),
+    ...(measurement.bodyBytes !== undefined && { bodyBytes: measurement.bodyBytes }),
     server: {
       cpuSeconds: server.cpuSeconds,
       cpuUsPerRequest: perRequestUs(server.cpuSeconds),
@@ -136,11 +138,13 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   if (result.timeouts > 0) flags.push('timeouts');
   if (unexpectedStatus > 0) flags.push('unexpected-status');
   if (result.durationSec < context.load.durationSec * SHORT_WINDOW_SHARE) flags.push('short-window');
+  if (windowShortfall(result)) flags.push('window-too-short');
   const invalid = flags.some((flag) => flag !== 'generator-bound');
+  const shortfall = flags.includes('window-too-short') ? windowShortfall(result) : undefined;
   return {
     ...base,
     status: invalid ? 'invalid' : 'ok',
-    reason: invalid ? `not trusted: ${flags.filter((f) => f !== 'generator-bound').join(', ')}` : undefined,
+    reason: invalid ? `not trusted: ${flags.filter((f) => f !== 'generator-bound').join(', ')}${shortfall ? ` (${shortfall.reason})` : ''}` : undefined,
     flags,
     measurement: result,
   };

@@ -13,7 +13,7 @@ export interface VerificationFailure {
   reason: string;
 }
 
-function headerValue(answer: ProbeAnswer, name: string): string | undefined {
+function headerValue(answer: Pick<ProbeAnswer, 'headers'>, name: string): string | undefined {
   const value = answer.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
 }
@@ -23,7 +23,7 @@ function short(text: string, max = 120): string {
 }
 
 /** What is wrong with an answer, or undefined when it is right. */
-export function judgeAnswer(check: Check, answer: ProbeAnswer): string | undefined {
+export function judgeAnswer(check: Check, answer: Pick<ProbeAnswer, 'status' | 'headers' | 'body'>): string | undefined {
   const { expect } = check;
   if (answer.status !== expect.status) {
     return `status ${answer.status}, expected ${expect.status} (body: ${JSON.stringify(short(answer.body))})`;
@@ -75,7 +75,7 @@ export async function verifyScenarios(
     for (const check of scenario.checks) {
       const label = `${check.request.method} ${check.request.path}`;
       try {
-        const answer = await probe(baseUrl, check.request, undefined, protocol);
+        const answer = await probe(baseUrl, check.request, { protocol });
         onAnswer?.(answer);
         const reason = judgeAnswer(check, answer);
         if (reason) failures.push({ scenario: scenario.name, request: label, reason });

@@ -7,6 +7,8 @@ import type { Trial } from '../results/schema.js';
 
 export interface Progress {
   trialStarted(round: number, target: string, scenario: string): void;
+  /** Work outside a trial (a target starting and warming up). */
+  task(text: string): void;
   trialFinished(trial: Trial): void;
   /** More trials were planned (adaptive rounds). */
   extend(trials: number): void;
@@ -33,6 +35,9 @@ class BarProgress implements Progress {
   }
   trialStarted(round: number, target: string, scenario: string): void {
     this.bar.update({ task: `round ${round}: ${target} / ${scenario}` });
+  }
+  task(text: string): void {
+    this.bar.update({ task: text });
   }
   trialFinished(trial: Trial): void {
     this.bar.increment(1, { task: `${trial.target} / ${trial.scenario}: ${trialLine(trial)}` });
@@ -61,6 +66,9 @@ class LineProgress implements Progress {
   trialStarted(round: number, target: string, scenario: string): void {
     process.stderr.write(`[${this.done + 1}/${this.total}] round ${round}: ${target} / ${scenario}${this.eta()}\n`);
   }
+  task(text: string): void {
+    process.stderr.write(`${text}\n`);
+  }
   trialFinished(trial: Trial): void {
     this.done++;
     process.stderr.write(`    ${trialLine(trial) || trial.status}\n`);
@@ -77,6 +85,6 @@ class LineProgress implements Progress {
 }
 
 export function createProgress(total: number, quiet = false): Progress {
-  if (quiet) return { trialStarted() {}, trialFinished() {}, extend() {}, note: (m) => process.stderr.write(`${m}\n`), stop() {} };
+  if (quiet) return { trialStarted() {}, task() {}, trialFinished() {}, extend() {}, note: (m) => process.stderr.write(`${m}\n`), stop() {} };
   return process.stderr.isTTY ? new BarProgress(total) : new LineProgress(total);
 }

@@ -28,6 +28,7 @@ export function resultFromJournal(journal: JournalContents): Result {
     unavailable: header.unavailable,
     verification: journal.verification,
     trials: journal.trials,
+    starts: journal.starts,
   };
   const summaries = summarize(base);
   const withSummaries = { ...base, summaries, warnings: collectWarnings(base, summaries) };

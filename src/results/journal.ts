@@ -9,12 +9,14 @@ import {
   SCHEMA_VERSION,
   environmentSchema,
   planSchema,
+  startSchema,
   targetInfoSchema,
   trialSchema,
   verificationSchema,
   type Environment,
   type Plan,
   type TargetInfo,
+  type TargetStart,
   type Trial,
   type Verification,
 } from './schema.js';
@@ -32,6 +34,7 @@ export const headerRecord = z.object({
 });
 const verificationRecord = z.object({ kind: z.literal('verification'), verification: verificationSchema });
 const trialRecord = z.object({ kind: z.literal('trial'), trial: trialSchema });
+const startRecord = z.object({ kind: z.literal('start'), start: startSchema });
 const endRecord = z.object({
   kind: z.literal('end'),
   finishedAt: z.string(),
@@ -40,7 +43,7 @@ const endRecord = z.object({
   loadAverageAfter: z.number().optional(),
   cpuStealShare: z.number().optional(),
 });
-const journalRecord = z.discriminatedUnion('kind', [headerRecord, verificationRecord, trialRecord, endRecord]);
+const journalRecord = z.discriminatedUnion('kind', [headerRecord, verificationRecord, trialRecord, startRecord, endRecord]);
 
 export type JournalHeader = z.infer<typeof headerRecord>;
 export type JournalEnd = z.infer<typeof endRecord>;
@@ -62,6 +65,10 @@ export class Journal {
     this.append({ kind: 'trial', trial });
   }
 
+  start(start: TargetStart): void {
+    this.append({ kind: 'start', start });
+  }
+
   end(end: Omit<JournalEnd, 'kind'>): void {
     this.append({ kind: 'end', ...end });
   }
@@ -75,6 +82,7 @@ export interface JournalContents {
   header: JournalHeader;
   verification: Verification[];
   trials: Trial[];
+  starts: TargetStart[];
   end?: JournalEnd;
   /** Lines that could not be read (a crash mid-write leaves a torn last line). */
   skippedLines: number;
@@ -82,9 +90,10 @@ export interface JournalContents {
 
 export function readJournal(file: string): JournalContents {
   const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
-  const contents: Partial<JournalContents> & { verification: Verification[]; trials: Trial[]; skippedLines: number } = {
+  const contents: Partial<JournalContents> & { verification: Verification[]; trials: Trial[]; starts: TargetStart[]; skippedLines: number } = {
     verification: [],
     trials: [],
+    starts: [],
     skippedLines: 0,
   };
   lines.forEach((line, i) => {
@@ -106,6 +115,7 @@ export function readJournal(file: string): JournalContents {
     if (value.kind === 'header') contents.header = value;
     else if (value.kind === 'verification') contents.verification.push(value.verification);
     else if (value.kind === 'trial') contents.trials.push(value.trial);
+    else if (value.kind === 'start') contents.starts.push(value.start);
     else contents.end = value;
   });
   if (!contents.header) throw new UserError('GAUNTLET_BAD_RESULT', `${file} has no header line: it is not a gauntlet journal`);

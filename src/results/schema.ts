@@ -109,7 +109,26 @@ export const targetInfoSchema = z.object({
   runtime: runtimeRecordSchema.optional(),
 });
 
-export const TRIAL_FLAGS = ['generator-bound', 'errors', 'timeouts', 'unexpected-status', 'short-window'] as const;
+export const TRIAL_FLAGS = ['generator-bound', 'errors', 'timeouts', 'unexpected-status', 'short-window', 'window-too-short'] as const;
+
+/** One start of a target (per protocol it serves): how long it took to answer, and its warm-up to steady state. */
+export const startSchema = z.object({
+  target: z.string(),
+  protocol: z.string(),
+  at: z.string(),
+  /** Why it was started: the run's first start, or a restart after it died. */
+  cause: z.enum(['first', 'restart']),
+  readyMs: z.number(),
+  warmup: z.object({
+    seconds: z.number(),
+    /** True when throughput and CPU per request levelled off before the maximum. */
+    steady: z.boolean(),
+    blocks: z.array(z.object({ bytesPerSec: z.number(), bytesPerCpuSec: z.number() })),
+    error: z.string().optional(),
+  }),
+  /** Mean bytes per answer of each scenario's load, sampled at the start, that trials are checked against. */
+  answerSizes: z.record(z.string(), z.object({ basis: z.enum(['wire', 'body']), bytesPerResponse: z.number(), sampled: z.number() })),
+});
 
 export const trialSchema = z.object({
   index: z.number().int(),
@@ -129,6 +148,10 @@ export const trialSchema = z.object({
   engineFallback: z.object({ version: z.string(), flags: z.string(), reason: z.string() }).optional(),
   /** How long gauntlet waited for the target to go idle after the previous load, and whether it did (absent in older results). */
   settle: z.object({ waitedMs: z.number(), idle: z.boolean() }).optional(),
+  /** The window was too short for its load at first and was measured again this long (the first attempt is dropped). */
+  windowExtended: z.object({ fromSec: z.number(), toSec: z.number(), reason: z.string() }).optional(),
+  /** Bytes per response in the window against the answers sampled at the start (absent: the engine did not count them). */
+  answerSize: z.object({ basis: z.enum(['wire', 'body']), expectedBytes: z.number(), observedBytes: z.number(), ok: z.boolean() }).optional(),
   measurement: z
     .object({
       durationSec: z.number(),
@@ -145,6 +168,8 @@ export const trialSchema = z.object({
       latencyPer: z.literal('batch').optional(),
       /** HTTP/2: share (0–1) of header bytes HPACK saved, where the engine reports it (h2load). */
       headerCompression: z.number().optional(),
+      /** Response body bytes (HTTP/2 DATA), where the engine counts them. */
+      bodyBytes: z.number().optional(),
       server: z.object({
         cpuSeconds: z.number(),
         cpuUsPerRequest: z.number(),
@@ -163,6 +188,8 @@ export const verificationSchema = z.object({
   target: z.string(),
   round: z.number().int(),
   ok: z.boolean(),
+  /** 'start': before any load (absent in older results); 'under-load': after a measured window, or its bytes per response. */
+  phase: z.enum(['start', 'under-load']).optional(),
   failures: z.array(z.object({ scenario: z.string(), request: z.string(), reason: z.string() })),
 });
 
@@ -194,8 +221,15 @@ export const summarySchema = z.object({
   generatorCpuCores: z.number().optional(),
   /** HTTP/2: median share of header bytes HPACK saved, over the trials that report it. */
   headerCompression: z.number().optional(),
-  /** Median req/s over the baseline target's median req/s in the same scenario. */
+  /** Median req/s over the baseline target's median req/s in the same scenario (the median of the paired ratios where there are pairs). */
   ratioToBaseline: z.number().optional(),
+  /**
+   * The headline: per round, this target's req/s over the baseline's in the same round and
+   * scenario (measured seconds apart), then the median of those ratios and its interval.
+   */
+  pairedRatio: spreadSchema.optional(),
+  /** The same for CPU µs per request (below 1: cheaper than the baseline). */
+  pairedCpuRatio: spreadSchema.optional(),
   flags: z.array(z.string()),
 });
 
@@ -272,6 +306,8 @@ export const resultSchema = z.object({
   trials: z.array(trialSchema),
   summaries: z.array(summarySchema),
   acrossScenarios: acrossScenariosSchema.optional(),
+  /** Every target start with its warm-up (absent in older results). */
+  starts: z.array(startSchema).optional(),
   warnings: z.array(warningSchema),
 });
 
@@ -282,6 +318,7 @@ export type Trial = z.infer<typeof trialSchema>;
 export type TrialFlag = (typeof TRIAL_FLAGS)[number];
 export type Measurement = NonNullable<Trial['measurement']>;
 export type Verification = z.infer<typeof verificationSchema>;
+export type TargetStart = z.infer<typeof startSchema>;
 export type Summary = z.infer<typeof summarySchema>;
 export type Spread = z.infer<typeof spreadSchema>;
 export type Warning = z.infer<typeof warningSchema>;

@@ -2,7 +2,7 @@
  * Plain-word warnings about figures that cannot be taken at face value, in the spirit of
  * hyperfine's: each says which cell, what happened, and what the number then means.
  */
-import type { Environment, Plan, Summary, Trial, Verification, Warning } from '../results/schema.js';
+import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warning } from '../results/schema.js';
 import { relativeHalfWidth, relativeRange } from './describe.js';
 import { unsettledCells } from './stability.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../measure/settle.js';
@@ -22,6 +22,7 @@ export interface WarningInput {
   unavailable: Array<{ target: string; reason: string }>;
   complete: boolean;
   interruption?: string;
+  starts?: TargetStart[];
 }
 
 function percent(x: number): string {
@@ -36,6 +37,16 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   for (const { target, reason } of input.unavailable) add('unavailable', `${target} was not run: ${reason}`, target);
   for (const v of input.verification.filter((v) => !v.ok)) {
     for (const f of v.failures) add('verification', `${v.target} answered ${f.request} wrongly (${f.reason}); it is not ranked`, v.target, f.scenario);
+  }
+  for (const start of input.starts ?? []) {
+    const { warmup } = start;
+    if (warmup.seconds > 0 && !warmup.steady) {
+      add(
+        'warmup-unsteady',
+        `${start.target}${start.protocol === 'http1' ? '' : ` over ${start.protocol}`} was still getting faster when its ${warmup.seconds} s warm-up ended (${warmup.error ?? 'its maximum, --warmup'}): its first trials may be measured partly cold`,
+        start.target,
+      );
+    }
   }
   for (const trial of input.trials.filter((t) => t.status === 'failed')) {
     add('failed-trial', `${trial.target}/${trial.scenario} round ${trial.round}: ${trial.reason ?? 'failed'}`, trial.target, trial.scenario);

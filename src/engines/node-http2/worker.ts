@@ -72,6 +72,8 @@ class Load {
   private closedBytes = 0;
   private sweep?: NodeJS.Timeout;
   stats: Stats = { requests: 0, errors: 0, timeouts: 0, statusCounts: {}, latency: new LatencySamples() };
+  /** DATA bytes of the responses counted in the window (their bodies). */
+  bodyBytes = 0;
 
   constructor(readonly spec: LoadSpec) {
     this.requests = prepare(spec);
@@ -88,6 +90,7 @@ class Load {
   openWindow(): void {
     this.stats = { requests: 0, errors: 0, timeouts: 0, statusCounts: {}, latency: new LatencySamples() };
     this.closedBytes = 0;
+    this.bodyBytes = 0;
     for (const connection of this.sessions) connection.bytesAtWindowStart = connection.socket.bytesRead;
     this.measuring = true;
   }
@@ -160,16 +163,18 @@ class Load {
     slot.stream = stream;
     if (prepared.body !== undefined) stream.end(prepared.body);
     let status = 0;
+    let bodyBytes = 0;
     stream.on('response', (headers) => {
       status = Number(headers[':status']);
     });
     stream.on('error', () => undefined); // counted on close, by how it closed
-    stream.resume(); // bodies are not kept: bytes are counted on the socket
+    stream.on('data', (chunk: Buffer) => (bodyBytes += chunk.length)); // bodies are not kept, only their size
     stream.once('close', () => {
       if (slot.stream !== stream) return;
       if (this.measuring && !slot.timedOut) {
         if (status > 0 && stream.rstCode === constants.NGHTTP2_NO_ERROR) {
           this.stats.requests++;
+          this.bodyBytes += bodyBytes;
           this.stats.statusCounts[status] = (this.stats.statusCounts[status] ?? 0) + 1;
           this.stats.latency.add(performance.now() - slot.startedAt);
         } else this.stats.errors++;
@@ -222,6 +227,7 @@ async function run(spec: LoadSpec): Promise<void> {
     timeouts: stats.timeouts,
     statusCounts: stats.statusCounts,
     bytes,
+    bodyBytes: load.bodyBytes,
     durationSec,
     latencyMs: stats.latency.summary(),
   };

@@ -1,0 +1,80 @@
+/**
+ * One trial as a run records it: measured on a running instance, measured again in a longer
+ * window when the first was too short for its load, and checked under load: its bytes per
+ * response against the answers sampled at the start, and the scenario's checks sent again
+ * right after the window. A target that fails either check answered wrongly under load: the
+ * trial fails, a failed verification is recorded for every scenario (a target that changes its
+ * answers once verified is trusted nowhere), and it is not measured again.
+ */
+import type { LoadSpec } from '../engines/engine.js';
+import type { TrialEngine } from '../engines/engine-plan.js';
+import type { Trial, Verification } from '../results/schema.js';
+import { scenarioProtocol } from '../suites/protocol.js';
+import type { Scenario } from '../suites/types.js';
+import { checkAnswerSize, sizeCheckReason } from './answer-size.js';
+import type { Instance } from './instances.js';
+import { runTrial } from './trial.js';
+import { verifyScenarios } from './verify.js';
+import { maxWindowSec, windowShortfall } from './window.js';
+
+export interface CheckedTrialContext {
+  round: number;
+  instance: Instance;
+  scenario: Scenario;
+  engine: TrialEngine;
+  /** The trial load; its durationSec is the window to try first. */
+  load: Omit<LoadSpec, 'baseUrl' | 'requests'>;
+  /** The window the user asked for (extensions are bounded by it). */
+  askedSec: number;
+  engineCores?: string;
+  signal: AbortSignal;
+}
+
+export interface CheckedTrial {
+  trial: Omit<Trial, 'index'>;
+  /** Set when the target answered wrongly under load: the failed verification to record. */
+  wrongAnswer?: Verification;
+}
+
+export async function checkedTrial(context: CheckedTrialContext): Promise<CheckedTrial> {
+  const { instance, scenario } = context;
+  const measure = (durationSec: number) =>
+    runTrial({
+      round: context.round,
+      running: instance.running,
+      scenario,
+      engine: context.engine.engine,
+      ...(context.engine.fallbackReason && { engineFallback: { flags: context.engine.flags, reason: context.engine.fallbackReason } }),
+      load: { ...context.load, durationSec },
+      engineCores: context.engineCores,
+      signal: context.signal,
+    });
+  let trial = await measure(context.load.durationSec);
+  const shortfall = trial.measurement && windowShortfall(trial.measurement);
+  const longest = maxWindowSec(context.askedSec);
+  if (shortfall && context.load.durationSec < longest && !context.signal.aborted) {
+    const toSec = Math.min(longest, shortfall.neededSec);
+    trial = { ...(await measure(toSec)), windowExtended: { fromSec: context.load.durationSec, toSec, reason: shortfall.reason } };
+  }
+  if (!trial.measurement || context.signal.aborted) return { trial };
+
+  const expected = instance.answerSizes.get(scenario.name);
+  const size = expected && checkAnswerSize(expected, trial.measurement);
+  if (size) trial = { ...trial, answerSize: size };
+  const wrong: Array<{ request: string; reason: string }> = [];
+  if (size && !size.ok) wrong.push({ request: `the ${scenario.name} load`, reason: sizeCheckReason(size) });
+  const after = await verifyScenarios(instance.running.baseUrl, [scenario], [], scenarioProtocol(scenario));
+  for (const failure of after) wrong.push({ request: failure.request, reason: `right after the ${scenario.name} window: ${failure.reason}` });
+  if (wrong.length === 0) return { trial };
+  const reason = `answered wrongly under load: ${wrong.map((w) => `${w.request}: ${w.reason}`).join('; ')}`;
+  return {
+    trial: { ...trial, status: 'failed', reason },
+    wrongAnswer: {
+      target: instance.running.target.name,
+      round: context.round,
+      ok: false,
+      phase: 'under-load',
+      failures: wrong.map((w) => ({ scenario: '*', request: w.request, reason: `under load: ${w.reason}` })),
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Whether a measured window was long enough for the load it carried. A window shorter than a
+ * few latencies measures the ramp of the load, not its steady flow: the h2 suite at 100 × 100
+ * streams gave p50 latencies of 0.3–0.9 s in 1 s windows, cells of 100–800 responses, and
+ * koa at 4 % of node-http2 where seed 003 has 38 %.
+ */
+import type { Measurement } from '../results/schema.js';
+
+/** Fewer responses than this give no stable p99 (ten responses above it) and a coarse rate. */
+export const MIN_WINDOW_RESPONSES = 1000;
+/** The window must last this many median latencies: each request slot then turns over five times, and the ramp of the load at its start stays a small part. */
+export const WINDOW_LATENCY_MULTIPLE = 5;
+/** A measured window is extended by this margin over the bare need, so the next try does not fall just short. */
+const EXTENSION_MARGIN = 1.25;
+
+/** The longest window gauntlet extends to: enough for the h2 suite's 10,000 streams at a few thousand req/s. */
+export function maxWindowSec(askedSec: number): number {
+  return Math.max(15, 5 * askedSec);
+}
+
+export interface WindowShortfall {
+  /** A window this long would have been enough (margin included), whole seconds. */
+  neededSec: number;
+  reason: string;
+}
+
+/** Undefined when the window was long enough, else how long it should have been and why. */
+export function windowShortfall(m: Pick<Measurement, 'durationSec' | 'requests' | 'requestsPerSec' | 'latencyMs'>): WindowShortfall | undefined {
+  const byLatencySec = (WINDOW_LATENCY_MULTIPLE * m.latencyMs.p50) / 1000;
+  const tooFew = m.requests < MIN_WINDOW_RESPONSES;
+  const tooBrief = m.durationSec < byLatencySec;
+  if (!tooFew && !tooBrief) return undefined;
+  const byCountSec = m.requestsPerSec > 0 ? MIN_WINDOW_RESPONSES / m.requestsPerSec : Number.POSITIVE_INFINITY;
+  const neededSec = Math.ceil(Math.max(byLatencySec, byCountSec, m.durationSec) * EXTENSION_MARGIN);
+  const reasons = [
+    ...(tooFew ? [`${m.requests} responses (at least ${MIN_WINDOW_RESPONSES} are needed)`] : []),
+    ...(tooBrief ? [`${m.durationSec.toFixed(1)} s, under ${WINDOW_LATENCY_MULTIPLE} × its p50 latency of ${m.latencyMs.p50.toFixed(0)} ms`] : []),
+  ];
+  return { neededSec, reason: `the window was too short for its load: ${reasons.join('; ')}` };
+}

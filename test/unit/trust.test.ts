@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkAnswerSize, sampleRequests } from '../../src/measure/answer-size.js';
+import { levelledOff, MIN_WARMUP_BLOCKS } from '../../src/measure/warmup.js';
+import { maxWindowSec, MIN_WINDOW_RESPONSES, windowShortfall } from '../../src/measure/window.js';
+
+const block = (bytesPerSec: number, bytesPerCpuSec = bytesPerSec) => ({ bytesPerSec, bytesPerCpuSec });
+
+test('warm-up goes on while throughput keeps rising (fastify measured cold: 12k, 19k, 27k, 29k, 35k, 44k req/s)', () => {
+  const rising = [12, 19, 27, 29, 35, 44].map((k) => block(k));
+  for (let n = 1; n <= rising.length; n++) assert.equal(levelledOff(rising.slice(0, n)), false, `after ${n} blocks`);
+});
+
+test('warm-up ends when neither of the last two blocks beats the best earlier one by more than 3 %', () => {
+  assert.equal(levelledOff([block(10), block(40), block(41), block(40.5)]), true);
+  assert.equal(levelledOff([block(10), block(40), block(38), block(41)]), true, 'a dip does not restart it');
+  assert.equal(levelledOff([block(10), block(40), block(41), block(42)]), false, '5 % above the best is still rising');
+});
+
+test('warm-up also waits for CPU per request to stop falling, not only throughput (a generator-bound load)', () => {
+  const flatRateCheaperCpu = [block(40, 50), block(40, 60), block(40, 70), block(40, 80)];
+  assert.equal(levelledOff(flatRateCheaperCpu), false);
+});
+
+test('a target below half a core busy is judged by its throughput only: its CPU time is a few coarse clock ticks', () => {
+  const pacedAndIdle = [block(40, 400), block(40, 300), block(40, 500), block(40, 450)];
+  assert.equal(levelledOff(pacedAndIdle), true);
+});
+
+test('no warm-up ends before its minimum number of blocks', () => {
+  assert.equal(levelledOff(Array.from({ length: MIN_WARMUP_BLOCKS - 1 }, () => block(40))), false);
+  assert.equal(levelledOff(Array.from({ length: MIN_WARMUP_BLOCKS }, () => block(40))), true);
+});
+
+const latency = (p50: number) => ({ mean: p50, p50, p75: p50, p90: p50, p99: p50, p99_9: p50, max: p50 });
+
+test('a window shorter than five median latencies (h2 at 100 × 100 streams) is too short, and says how long it needs', () => {
+  // koa over h2c: ~13k req/s with 10,000 streams in flight gives a p50 of ~0.77 s
+  const shortfall = windowShortfall({ durationSec: 1, requests: 13_000, requestsPerSec: 13_000, latencyMs: latency(770) });
+  assert.ok(shortfall);
+  assert.equal(shortfall.neededSec, Math.ceil(5 * 0.77 * 1.25));
+  assert.match(shortfall.reason, /p50 latency of 770 ms/);
+});
+
+test('a window with too few responses is too short; a busy one is fine', () => {
+  assert.ok(windowShortfall({ durationSec: 1, requests: 400, requestsPerSec: 400, latencyMs: latency(20) }));
+  assert.equal(windowShortfall({ durationSec: 1, requests: 70_000, requestsPerSec: 70_000, latencyMs: latency(13) }), undefined);
+  assert.ok(MIN_WINDOW_RESPONSES >= 1000);
+  assert.ok(maxWindowSec(1) >= 15);
+});
+
+test('bytes per response under load are checked against the verified answers (the empty-body cheat of 168 B against 206 B)', () => {
+  const expected = { basis: 'wire' as const, bytesPerResponse: 206, sampled: 1 };
+  assert.equal(checkAnswerSize(expected, { requests: 1000, bytes: 206_000 })!.ok, true);
+  assert.equal(checkAnswerSize(expected, { requests: 1000, bytes: 168_000 })!.ok, false);
+  // an empty text body (13 bytes and one digit of Content-Length fewer) is caught too
+  assert.equal(checkAnswerSize({ ...expected, bytesPerResponse: 195 }, { requests: 1000, bytes: 181_000 })!.ok, false);
+});
+
+test('HTTP/2 compares body bytes, and says nothing when the engine did not count them', () => {
+  const expected = { basis: 'body' as const, bytesPerResponse: 13, sampled: 1 };
+  assert.equal(checkAnswerSize(expected, { requests: 100, bytes: 99_999, bodyBytes: 1300 })!.ok, true);
+  assert.equal(checkAnswerSize(expected, { requests: 100, bytes: 99_999, bodyBytes: 0 })!.ok, false);
+  assert.equal(checkAnswerSize(expected, { requests: 100, bytes: 99_999 }), undefined);
+});
+
+test('answer sizes are sampled across the whole cycle of a long load, both shapes of id included', () => {
+  const load = Array.from({ length: 1000 }, (_, i) => ({ method: 'GET' as const, path: i % 4 === 3 ? `/user/user-${i}` : `/user/${i}` }));
+  const sample = sampleRequests(load);
+  assert.equal(sample.length, 16);
+  assert.ok(sample.some((r) => r.path.includes('user-')) && sample.some((r) => !r.path.includes('user-')));
+  assert.equal(sampleRequests(load.slice(0, 5)).length, 5);
+});
