@@ -23,6 +23,14 @@ export function formatRatio(ratio: number | undefined): string {
   return ratio === undefined ? '–' : `${Math.round(ratio * 100)} %`;
 }
 
+/** "92 % [88–95]": a ratio's median and interval, as percentages. */
+export function formatRatioSpread(spread: Spread | undefined): string {
+  if (!spread) return '–';
+  const p = (x: number) => Math.round(x * 100);
+  const { low, high } = spread.interval;
+  return p(low) === p(high) ? `${p(spread.median)} %` : `${p(spread.median)} % [${p(low)}–${p(high)}]`;
+}
+
 /** "61,234 [58,100–62,000]": the median and its interval. `scale` turns bytes into MB and the like. */
 export function formatSpread(spread: Spread | undefined, digits = 0, scale = 1): string {
   if (!spread) return '–';

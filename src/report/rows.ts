@@ -1,12 +1,12 @@
 /**
  * The rows every tabular report shows: one per target and scenario, best first, with the
  * columns of seed 004's results table plus CPU cost per request, the load generator's own
- * CPU (share of one core: how close it came to its ceiling), the ratio to the baseline and
- * the flags. Terminal and Markdown render the same rows.
+ * CPU (share of one core: how close it came to its ceiling), the ratio to the baseline (per
+ * round, with its interval: the headline) and the flags. Invalid cells are listed apart, never ranked. Terminal and Markdown render the same rows.
  */
 import type { Result, Summary, TargetInfo } from '../results/schema.js';
 import { enginesLine, fallbackNote, latencyBasisNote } from './engines.js';
-import { formatConfidence, formatFixed, formatInt, formatMegabits, formatRatio, formatSpread } from './format.js';
+import { formatConfidence, formatFixed, formatInt, formatMegabits, formatRatio, formatRatioSpread, formatSpread } from './format.js';
 
 export const COLUMNS = [
   'Target',
@@ -21,6 +21,7 @@ export const COLUMNS = [
   'Gen. CPU (%)',
   'Peak RSS (MB)',
   'vs baseline',
+  'CPU vs baseline',
   'Validation',
   'Flags',
 ] as const;
@@ -76,18 +77,24 @@ function row(summary: Summary, info: TargetInfo | undefined, result: Result): st
     formatInt(summary.maxCpuPercent),
     formatInt(summary.generatorCpuCores === undefined ? undefined : summary.generatorCpuCores * 100),
     formatSpread(summary.peakRss, 0, 1024 * 1024),
-    summary.target === result.plan.baseline ? 'baseline' : formatRatio(summary.ratioToBaseline),
+    summary.target === result.plan.baseline ? 'baseline' : summary.pairedRatio ? formatRatioSpread(summary.pairedRatio) : formatRatio(summary.ratioToBaseline),
+    summary.target === result.plan.baseline ? 'baseline' : formatRatioSpread(summary.pairedCpuRatio),
     validation,
-    [summary.status === 'invalid' ? 'INVALID' : '', ...summary.flags].filter(Boolean).join(', '),
+    summary.flags.join(', '),
   ];
+}
+
+/** Best first: by the ratio to the baseline where both have one, else by req/s. */
+export function byRank(a: Summary, b: Summary): number {
+  if (a.ratioToBaseline !== undefined && b.ratioToBaseline !== undefined) return b.ratioToBaseline - a.ratioToBaseline;
+  return (b.requestsPerSec?.median ?? 0) - (a.requestsPerSec?.median ?? 0);
 }
 
 export function reportTables(result: Result, scenarioDescriptions: Record<string, string> = {}): ReportTable[] {
   return result.plan.scenarios.map((scenario) => {
     const cells = result.summaries.filter((s) => s.scenario === scenario);
-    const measured = cells
-      .filter((s) => s.requestsPerSec)
-      .sort((a, b) => (b.requestsPerSec?.median ?? 0) - (a.requestsPerSec?.median ?? 0));
+    // Only clean cells are ranked, by the ratio to the baseline measured beside them (req/s where there is none).
+    const measured = cells.filter((s) => s.status === 'measured' && s.requestsPerSec).sort(byRank);
     const hpack = measured.some((s) => s.headerCompression !== undefined);
     const at = COLUMNS.indexOf(HPACK_AFTER) + 1;
     const columns: string[] = hpack ? [...COLUMNS.slice(0, at), HPACK_COLUMN, ...COLUMNS.slice(at)] : [...COLUMNS];
@@ -100,7 +107,7 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
         if (hpack) cells.splice(at, 0, formatFixed(s.headerCompression === undefined ? undefined : s.headerCompression * 100, 1));
         return cells;
       }),
-      notMeasured: cells.filter((s) => !s.requestsPerSec).map((s) => ({ target: s.target, status: s.status, reason: s.reason ?? '' })),
+      notMeasured: cells.filter((s) => !measured.includes(s)).map((s) => ({ target: s.target, status: s.status, reason: s.reason ?? '' })),
     };
   });
 }

@@ -47,7 +47,7 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     validTrials: valid.length,
     flags,
     status: valid.length > 0 ? 'measured' : 'invalid',
-    reason: valid.length > 0 ? undefined : 'every trial was invalid: see its flags',
+    reason: valid.length > 0 ? undefined : `every trial was invalid, so it is not ranked: ${invalid[0].reason ?? 'see its flags'}`,
     requestsPerSec: spreadOf(measurements.map((m) => m.requestsPerSec)),
     latencyMs: medianLatency(measurements.map((m) => m.latencyMs)),
     latencyP99Ms: spreadOf(measurements.map((m) => m.latencyMs.p99)),
@@ -67,12 +67,40 @@ function headerCompressionOf(measurements: Measurement[]): Pick<Summary, 'header
   return shares.length > 0 ? { headerCompression: medianOf(shares) } : {};
 }
 
+/** Valid trials of one cell by round (the last, if a round holds more than one). */
+function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
+  const byRound = new Map<number, Measurement>();
+  for (const t of trials) if (t.target === target && t.scenario === scenario && t.status === 'ok' && t.measurement) byRound.set(t.round, t.measurement);
+  return byRound;
+}
+
+/**
+ * Per round, the target's figure over the baseline's in the same round and scenario: both were
+ * measured seconds apart, so the drift of a machine over minutes cancels in each ratio.
+ */
+export function pairedRatios(target: Map<number, Measurement>, baseline: Map<number, Measurement>, figure: (m: Measurement) => number): number[] {
+  const ratios: number[] = [];
+  for (const [round, m] of target) {
+    const base = baseline.get(round);
+    if (base && figure(base) > 0) ratios.push(figure(m) / figure(base));
+  }
+  return ratios;
+}
+
 export function summarize(input: SummaryInput): Summary[] {
   const summaries = input.plan.targets.flatMap((target) => input.plan.scenarios.map((scenario) => summarizeCell(input, target, scenario)));
   for (const summary of summaries) {
     const baseline = summaries.find((s) => s.target === input.plan.baseline && s.scenario === summary.scenario);
-    const baseRate = baseline?.status === 'measured' ? baseline.requestsPerSec?.median : undefined;
-    if (baseRate && summary.requestsPerSec) summary.ratioToBaseline = summary.requestsPerSec.median / baseRate;
+    // Only clean cells are compared: an invalid cell is never used in a ratio.
+    if (baseline?.status !== 'measured' || summary.status !== 'measured') continue;
+    const mine = validByRound(input.trials, summary.target, summary.scenario);
+    const theirs = validByRound(input.trials, baseline.target, baseline.scenario);
+    const rates = pairedRatios(mine, theirs, (m) => m.requestsPerSec);
+    const costs = pairedRatios(mine, theirs, (m) => m.server.cpuUsPerRequest);
+    if (rates.length > 0) summary.pairedRatio = spreadOf(rates);
+    if (costs.length > 0) summary.pairedCpuRatio = spreadOf(costs);
+    const baseRate = baseline.requestsPerSec?.median;
+    summary.ratioToBaseline = summary.pairedRatio?.median ?? (baseRate && summary.requestsPerSec ? summary.requestsPerSec.median / baseRate : undefined);
   }
   return summaries;
 }

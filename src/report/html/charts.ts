@@ -8,7 +8,7 @@ import { LATENCY_PERCENTILES, type Result, type Spread, type Summary } from '../
 import { formatConfidence, formatFixed, formatInt, formatMegabytes } from '../format.js';
 import { weightedSummaries } from '../../stats/weighted.js';
 import { barLabel, chartedSummaries, representativeTrial, slug, targetIndex } from './data.js';
-import { AXIS, BAR, BAR_BASELINE, BAR_INVALID, FONT_FAMILY, GRID, TEXT, seriesLook } from './theme.js';
+import { AXIS, BAR, BAR_BASELINE, FONT_FAMILY, GRID, TEXT, seriesLook } from './theme.js';
 
 export interface ChartSpec {
   /** Names the chart: the page's data-chart attribute and the stem of a written SVG file, e.g. "throughput-json". */
@@ -159,7 +159,6 @@ function longest(texts: string[]): number {
 }
 
 function barColour(result: Result, summary: Summary): string {
-  if (summary.status === 'invalid') return BAR_INVALID;
   return summary.target === result.plan.baseline ? BAR_BASELINE : BAR;
 }
 
@@ -179,7 +178,7 @@ const INTERVAL_NOTE =
   'Whiskers: a distribution-free confidence interval of the median from the order statistics of the repeats, the same bracket the table shows; with few repeats it is simply the lowest to the highest repeat, at the confidence given in the legend.';
 
 const MARK_NOTE =
-  '"(baseline)" marks the baseline target, "(invalid)" a cell whose trials were all invalid (grey bar), "*" a cell with flagged trials (see the table and the warnings).';
+  '"(baseline)" marks the baseline target, "*" a cell with flagged trials (see the table and the warnings).';
 
 /** Median req/s per target, best first, with the interval of the median as whiskers. */
 export function throughputChart(result: Result, scenario: string): ChartSpec | undefined {

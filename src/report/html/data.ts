@@ -1,14 +1,14 @@
 /** What the charts and the page pick out of a result: measured cells, representative trials, labels. */
 import type { Result, Summary, Trial } from '../../results/schema.js';
 
-/** Cells of one scenario that have figures (measured, or measured but invalid). */
+/** Cells of one scenario that are charted: clean ones only (an invalid cell is listed with why, never drawn as a bar). */
 export function chartedSummaries(result: Result, scenario: string): Summary[] {
-  return result.summaries.filter((s) => s.scenario === scenario && s.requestsPerSec !== undefined);
+  return result.summaries.filter((s) => s.scenario === scenario && s.status === 'measured' && s.requestsPerSec !== undefined);
 }
 
 /** Cells of one scenario without figures: failed, not run. */
 export function missingSummaries(result: Result, scenario: string): Summary[] {
-  return result.summaries.filter((s) => s.scenario === scenario && s.requestsPerSec === undefined);
+  return result.summaries.filter((s) => s.scenario === scenario && (s.status !== 'measured' || s.requestsPerSec === undefined));
 }
 
 /** The trials the summary of a cell was computed from: the clean ones, or the invalid ones when none is clean. */
@@ -34,14 +34,13 @@ export function targetIndex(result: Result, target: string): number {
 }
 
 /** Marks appended to a target's name on a bar chart's axis. */
-export const MARKS = { baseline: ' (baseline)', invalid: ' (invalid)', flagged: ' *' } as const;
+export const MARKS = { baseline: ' (baseline)', flagged: ' *' } as const;
 
-/** The axis label of a cell: the target name, then "(baseline)", "(invalid)" or "*" for flagged trials. */
+/** The axis label of a cell: the target name, then "(baseline)" or "*" for flagged trials. */
 export function barLabel(result: Result, summary: Summary): string {
   let label = summary.target;
   if (summary.target === result.plan.baseline) label += MARKS.baseline;
-  if (summary.status === 'invalid') label += MARKS.invalid;
-  else if (summary.flags.length > 0) label += MARKS.flagged;
+  if (summary.flags.length > 0) label += MARKS.flagged;
   return label;
 }
 

@@ -61,7 +61,7 @@ function cellProblems(result: Result): string[] {
     for (const s of cells) {
       if (s.status === 'invalid') {
         const flags = s.flags.length ? `: ${esc(s.flags.map((f) => FLAG_WORDS[f] ?? f).join('; '))}` : '';
-        lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: every trial was invalid${flags}. Its figures are shown greyed and marked "(invalid)".`);
+        lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: every trial was invalid${flags}, so it is neither ranked nor charted.`);
       } else lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: ${statusWords(s)}${s.reason ? `: ${esc(s.reason)}` : ''}`);
     }
   }

@@ -14,7 +14,6 @@ export const GRID = '#dcdfe5';
 /** Bars: one colour for every target; the baseline and invalid cells stand out. */
 export const BAR = '#4e79a7';
 export const BAR_BASELINE = '#f28e2b';
-export const BAR_INVALID = '#bab0ac';
 
 /**
  * Line colours, one per target, of middle lightness so each reads on white and on near-black.
