@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+/**
+ * The stability benchmark (`npm run bench:stability`): runs the default main job twice, one
+ * after the other, and says how far the two runs agree: the order of target pairs, each
+ * cell's ratio to the baseline, the spread within each run, and each run's wall time. Its
+ * output for this machine is committed under bench/ and quoted in the README.
+ *
+ * Usage: npm run bench:stability -- [--label NAME] [--out DIR] [-- <flags for gauntlet run>]
+ * e.g.   npm run bench:stability -- --label npm-only -- --engine autocannon
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { projectRoot } from '../core/paths.js';
+import { loadResult } from '../results/store.js';
+import type { Result } from '../results/schema.js';
+import { compareRuns, figures, PAIR_DIFFERENCE, RATIO_TOLERANCE, type RunAgreement } from '../stats/run-agreement.js';
+
+/** What the issue that asked for this benchmark set as the goal. */
+const GOALS = { pairAgreement: 0.95, ratiosHeld: 0.9, wallSec: 300 };
+
+function parseArgs(argv: string[]): { label: string; out: string; runArgs: string[] } {
+  const split = argv.indexOf('--');
+  const own = split === -1 ? argv : argv.slice(0, split);
+  const runArgs = split === -1 ? [] : argv.slice(split + 1);
+  const value = (flag: string) => {
+    const at = own.indexOf(flag);
+    return at === -1 ? undefined : own[at + 1];
+  };
+  return { label: value('--label') ?? 'default', out: resolve(value('--out') ?? join(projectRoot, 'bench')), runArgs };
+}
+
+function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: number } {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, [join(projectRoot, 'dist/src/cli/main.js'), 'run', '--out', outDir, ...runArgs], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const wallSec = (performance.now() - started) / 1000;
+  if (child.status !== 0) throw new Error(`gauntlet run exited with ${child.status ?? child.signal}`);
+  const [runDir] = readdirSync(outDir);
+  return { result: loadResult(join(outDir, runDir)), wallSec };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const mark = (ok: boolean) => (ok ? 'met' : 'not met');
+
+function engines(result: Result): string {
+  const byScenario = result.environment.scenarioEngines ?? {};
+  return Object.entries(byScenario)
+    .map(([scenario, e]) => `${scenario}: ${e.name} ${e.version}`)
+    .join('; ');
+}
+
+function render(label: string, runs: Array<{ result: Result; wallSec: number }>, agreements: RunAgreement[]): string {
+  const [a, b] = runs;
+  const headline = agreements[0];
+  const env = a.result.environment;
+  const lines = [
+    `# Stability benchmark: ${label}`,
+    '',
+    `Two runs of \`gauntlet run ${a.result.plan.suite === 'hello' ? '' : `--suite ${a.result.plan.suite} `}\` one after the other on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
+      `${a.result.plan.targets.length} targets, ${a.result.plan.scenarios.length} scenarios, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows, ` +
+      `warm-up up to ${a.result.plan.warmupSec} s per start; targets on ${a.result.plan.runtime}.`,
+    `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
+    '',
+    `| goal | target | reached | |`,
+    `|---|---|---|---|`,
+    `| pairs ordered alike (medians ≥ ${PAIR_DIFFERENCE * 100} % apart in either run) | ≥ ${pct(GOALS.pairAgreement)} | ${pct(headline.pairAgreement)} | ${mark(headline.pairAgreement >= GOALS.pairAgreement)} |`,
+    `| cells whose ratio to the baseline moved ≤ ${RATIO_TOLERANCE * 100} % | ≥ ${pct(GOALS.ratiosHeld)} | ${pct(headline.ratiosHeld)} | ${mark(headline.ratiosHeld >= GOALS.ratiosHeld)} |`,
+    `| wall time per run | ≤ ${GOALS.wallSec} s | ${Math.round(a.wallSec)} s, ${Math.round(b.wallSec)} s | ${mark(Math.max(a.wallSec, b.wallSec) <= GOALS.wallSec)} |`,
+    '',
+    '## Per figure',
+    '',
+    '| figure | pairs counted | ordered alike | cells within 5 % | median move | median spread in run 1, run 2 |',
+    '|---|---|---|---|---|---|',
+    ...agreements.map((g) => {
+      const counted = g.scenarios.reduce((n, s) => n + s.pairs, 0);
+      return `| ${g.figure} | ${counted} | ${pct(g.pairAgreement)} | ${pct(g.ratiosHeld)} | ${pct(g.medianMove)} | ${pct(g.medianSpread[0])}, ${pct(g.medianSpread[1])} |`;
+    }),
+    '',
+    `## Per scenario (${headline.figure})`,
+    '',
+    '| scenario | pairs counted | ordered alike |',
+    '|---|---|---|',
+    ...headline.scenarios.map((s) => `| ${s.scenario} | ${s.pairs} | ${s.agreeing} (${pct(s.pairs ? s.agreeing / s.pairs : 1)}) |`),
+    '',
+    `## Cells, largest move first (${headline.figure})`,
+    '',
+    '| target | scenario | run 1 | run 2 | move |',
+    '|---|---|---|---|---|',
+    ...[...headline.cells]
+      .sort((x, y) => y.move - x.move)
+      .map((c) => `| ${c.target} | ${c.scenario} | ${c.ratioA.toFixed(3)} | ${c.ratioB.toFixed(3)} | ${pct(c.move)} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+const { label, out, runArgs } = parseArgs(process.argv.slice(2));
+const runs = [1, 2].map((n) => {
+  process.stderr.write(`stability benchmark ${label}: run ${n} of 2 (gauntlet run ${runArgs.join(' ')})\n`);
+  return runOnce(runArgs, mkdtempSync(join(tmpdir(), `gauntlet-stability-${n}-`)));
+});
+const agreements = (Object.keys(figures) as Array<keyof typeof figures>).map((name) => compareRuns(runs[0].result, runs[1].result, name));
+const markdown = render(label, runs, agreements);
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, `stability-${label}.md`), markdown);
+writeFileSync(
+  join(out, `stability-${label}.json`),
+  `${JSON.stringify({ label, runArgs, wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), agreements }, null, 2)}\n`,
+);
+process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);

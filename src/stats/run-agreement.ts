@@ -1,0 +1,109 @@
+/**
+ * How far two runs of the same job agree: the stability benchmark's arithmetic. A ranking is
+ * worth publishing only if a second run on the same machine gives the same order and the same
+ * ratios to the baseline; this says how often it does.
+ */
+import { median } from 'simple-statistics';
+import type { Result, Summary } from '../results/schema.js';
+import { relativeRange } from './describe.js';
+
+/** Pairs whose figures differ by less than this share in both runs are not counted: their order is noise either way. */
+export const PAIR_DIFFERENCE = 0.1;
+/** A cell's ratio to the baseline "held" when it moved by at most this share between the runs. */
+export const RATIO_TOLERANCE = 0.05;
+
+export interface ScenarioAgreement {
+  scenario: string;
+  /** Pairs of targets measured in both runs whose figures differ by PAIR_DIFFERENCE or more in at least one run. */
+  pairs: number;
+  /** Of those, the pairs ordered the same way in both runs. */
+  agreeing: number;
+}
+
+export interface CellMove {
+  target: string;
+  scenario: string;
+  ratioA: number;
+  ratioB: number;
+  /** |ratioB / ratioA − 1| */
+  move: number;
+}
+
+export interface RunAgreement {
+  figure: string;
+  scenarios: ScenarioAgreement[];
+  /** Agreeing pairs over all counted pairs, all scenarios together. */
+  pairAgreement: number;
+  cells: CellMove[];
+  /** Share of cells whose ratio moved by at most RATIO_TOLERANCE. */
+  ratiosHeld: number;
+  medianMove: number;
+  /** Median over cells of (max − min) / median of the figure's repeats within each run. */
+  medianSpread: [number, number];
+}
+
+/** A figure of a clean cell: the ratio to the baseline by default (higher is better). */
+export type Figure = (s: Summary) => number | undefined;
+
+export const figures: Record<string, { figure: Figure; spread: (s: Summary) => number | undefined }> = {
+  'req/s ratio to baseline': {
+    figure: (s) => s.pairedRatio?.median ?? s.ratioToBaseline,
+    spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
+  },
+  'CPU per request ratio to baseline (inverted: higher is cheaper)': {
+    figure: (s) => (s.pairedCpuRatio ? 1 / s.pairedCpuRatio.median : undefined),
+    spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
+  },
+  'req/s': { figure: (s) => s.requestsPerSec?.median, spread: (s) => (s.requestsPerSec ? relativeRange(s.requestsPerSec) : undefined) },
+};
+
+function clean(result: Result): Map<string, Summary> {
+  return new Map(result.summaries.filter((s) => s.status === 'measured').map((s) => [`${s.target}\u0000${s.scenario}`, s]));
+}
+
+export function compareRuns(a: Result, b: Result, name: keyof typeof figures): RunAgreement {
+  const { figure, spread } = figures[name];
+  const cellsA = clean(a);
+  const cellsB = clean(b);
+  const scenarios = a.plan.scenarios.filter((s) => b.plan.scenarios.includes(s));
+  const baseline = a.plan.baseline;
+  const agreement: ScenarioAgreement[] = [];
+  const moves: CellMove[] = [];
+  for (const scenario of scenarios) {
+    const both: Array<{ target: string; fa: number; fb: number }> = [];
+    for (const target of a.plan.targets) {
+      const fa = figure(cellsA.get(`${target}\u0000${scenario}`) ?? ({} as Summary));
+      const fb = figure(cellsB.get(`${target}\u0000${scenario}`) ?? ({} as Summary));
+      if (fa === undefined || fb === undefined || fa <= 0 || fb <= 0) continue;
+      both.push({ target, fa, fb });
+      if (target !== baseline) moves.push({ target, scenario, ratioA: fa, ratioB: fb, move: Math.abs(fb / fa - 1) });
+    }
+    let pairs = 0;
+    let agreeing = 0;
+    for (let i = 0; i < both.length; i++) {
+      for (let j = i + 1; j < both.length; j++) {
+        const x = both[i];
+        const y = both[j];
+        const apart = (p: number, q: number) => Math.max(p, q) / Math.min(p, q) - 1 >= PAIR_DIFFERENCE;
+        if (!apart(x.fa, y.fa) && !apart(x.fb, y.fb)) continue;
+        pairs++;
+        if (Math.sign(x.fa - y.fa) === Math.sign(x.fb - y.fb)) agreeing++;
+      }
+    }
+    agreement.push({ scenario, pairs, agreeing });
+  }
+  const pairs = agreement.reduce((n, s) => n + s.pairs, 0);
+  const spreadOf = (result: Result) => {
+    const values = result.summaries.filter((s) => s.status === 'measured').map(spread).filter((v): v is number => v !== undefined);
+    return values.length > 0 ? median(values) : 0;
+  };
+  return {
+    figure: name,
+    scenarios: agreement,
+    pairAgreement: pairs > 0 ? agreement.reduce((n, s) => n + s.agreeing, 0) / pairs : 1,
+    cells: moves,
+    ratiosHeld: moves.length > 0 ? moves.filter((m) => m.move <= RATIO_TOLERANCE).length / moves.length : 1,
+    medianMove: moves.length > 0 ? median(moves.map((m) => m.move)) : 0,
+    medianSpread: [spreadOf(a), spreadOf(b)],
+  };
+}
