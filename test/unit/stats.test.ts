@@ -92,3 +92,30 @@ test('warnings: high spread, generator-bound, errors and a busy machine are said
   for (const kind of ['high-spread', 'generator-bound', 'errors', 'busy-machine']) assert.ok(kinds.includes(kind), `missing ${kind} in ${kinds.join(',')}`);
   assert.match(warnings.find((w) => w.kind === 'high-spread')!.message, /base\/text: req\/s varied by 40 %/);
 });
+
+test('summary: the ratio to the baseline is paired per round, so drift that hits both cancels', () => {
+  // The machine slows down between rounds; the target is always 90 % of the baseline.
+  const trials = [1000, 2000, 3000].flatMap((rate, i) => [
+    trial('base', 'text', i + 1, measurement(rate)),
+    trial('other', 'text', i + 1, measurement(rate * 0.9)),
+  ]);
+  const other = summarize({ plan: plan(), trials, verification: [], unavailable: [] }).find((s) => s.target === 'other')!;
+  assert.equal(other.requestsPerSec!.min, 900);
+  assert.equal(other.requestsPerSec!.max, 2700);
+  assert.ok(Math.abs(other.pairedRatio!.interval.low - 0.9) < 1e-12 && Math.abs(other.pairedRatio!.interval.high - 0.9) < 1e-12, 'no spread left');
+  assert.ok(Math.abs(other.ratioToBaseline! - 0.9) < 1e-12);
+  // measurement(rate) spends 1 s of CPU per window, so CPU per request is inverse to the rate.
+  assert.ok(Math.abs(other.pairedCpuRatio!.median - 1 / 0.9) < 1e-9);
+});
+
+test('summary: a round where either side has no clean trial gives no pair', () => {
+  const trials = [
+    trial('base', 'text', 1, measurement(1000)),
+    trial('other', 'text', 1, measurement(500)),
+    trial('base', 'text', 2, measurement(1000), { status: 'invalid', flags: ['errors'] }),
+    trial('other', 'text', 2, measurement(900)),
+  ];
+  const other = summarize({ plan: plan(), trials, verification: [], unavailable: [] }).find((s) => s.target === 'other')!;
+  assert.equal(other.pairedRatio!.median, 0.5);
+  assert.equal(other.pairedRatio!.min, 0.5);
+});
