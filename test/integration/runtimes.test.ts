@@ -148,4 +148,11 @@ test('runtimes add installs from npm into the cache folder GAUNTLET_RUNTIMES_DIR
 
   const again = await runCli(['runtimes', 'add', 'bun'], env);
   assert.match(again.stdout, /bun: bun 1\.4\.5 is installed/, 'a second add installs nothing');
+
+  // --install-runtimes installs what is missing instead of refusing.
+  const freshDir = tempDir('runtimes-install-flag');
+  const installed = await runCli(['verify', '--targets', 'node-http', '--scenarios', 'json', '--runtime', 'bun', '--install-runtimes'], { GAUNTLET_RUNTIMES_DIR: freshDir }, INSTALL_TIMEOUT_MS);
+  assert.equal(installed.code, 0, installed.stdout + installed.stderr);
+  assert.match(installed.stderr, /installing bun \(bun@npm:@oven\/bun-linux-x64@1\.4\.5\)/);
+  assert.ok(existsSync(join(freshDir, 'bun', 'node_modules', 'bun', 'bin', 'bun')));
 });

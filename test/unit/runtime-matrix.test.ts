@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Result, RuntimeRecord, TargetInfo, Trial } from '../../src/results/schema.js';
+import { resultSchema, type Result, type RuntimeRecord, type TargetInfo, type Trial } from '../../src/results/schema.js';
 import { formatRatioInterval, runtimeTables } from '../../src/report/runtime-matrix.js';
 import { layerOverheads } from '../../src/stats/layers.js';
 import { baseTargetName, ratiosBetween, runtimeMatrix } from '../../src/stats/runtime-matrix.js';
@@ -99,6 +99,19 @@ test('the report shows both tables per scenario, ratios as percentages with thei
   assert.deepEqual(frameworkTable.rows.map((row) => row.slice(0, 3).map((cell) => cell.replace(/ \[.*/, ''))), [['fastify', '80 %', '48 %']]);
   assert.deepEqual(runtimeTables(runs), [], 'a result without a matrix renders none');
   assert.equal(formatRatioInterval({ ratio: 1.02, low: 0.97, high: 1.08, pValue: 0.4 }), '102 % [97–108] †', 'a difference the test cannot show is marked');
+});
+
+test('result.json keeps the matrix and each runtime; results written before runtimes still read', () => {
+  const matrix = runtimeMatrix(runs)!;
+  const withRuntimes = { ...runs, environment: environment({ runtimes: [{ ...NODE20, source: 'test' }] }), acrossScenarios: { weighted: [], layers: [], runtimes: matrix } };
+  const parsed = resultSchema.parse(JSON.parse(JSON.stringify(withRuntimes)));
+  assert.deepEqual(parsed.acrossScenarios?.runtimes, matrix);
+  assert.equal(parsed.environment.runtimes?.[0].source, 'test');
+  const old = JSON.parse(JSON.stringify(runs)) as Record<string, unknown> & { targets: Array<Record<string, unknown>> };
+  for (const target of old.targets) delete target.runtime;
+  const oldParsed = resultSchema.parse(old);
+  assert.equal(oldParsed.targets[0].runtime, undefined);
+  assert.equal(runtimeMatrix(oldParsed), undefined, 'no runtimes recorded: no matrix');
 });
 
 test('a layer on several runtimes is costed against its layer on the same runtime', () => {
