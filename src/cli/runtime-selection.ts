@@ -4,7 +4,7 @@ import { UserError } from '../core/errors.js';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
 import { resolveRuntimes } from '../runtimes/resolve-runtime.js';
 import type { Runtime } from '../runtimes/runtime.js';
-import { runtimeBaselineName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits, type RuntimeSelection } from '../runtimes/runtime-variants.js';
+import { runtimeBaselineName, runtimeVariantName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits, type RuntimeSelection } from '../runtimes/runtime-variants.js';
 import type { Suite } from '../suites/types.js';
 import { list } from './options.js';
 import { chooseBaseline, selectTargets } from './selection.js';
@@ -48,6 +48,8 @@ export async function selectTargetsOnRuntimes(suite: Suite, names: string[] | un
       'gauntlet list shows which targets run on which runtime',
     );
   }
-  const base = chooseBaseline(selection, baseline === undefined ? undefined : splitRuntimeSuffix(baseline).target);
+  // The baseline is one of the targets that runs on at least one of the runtimes.
+  const runsSomewhere = selection.runnable.filter((target) => variants.runnable.some((v) => v.name === runtimeVariantName(target.name, v.runtime!, runtimes)));
+  const base = chooseBaseline({ runnable: runsSomewhere, unavailable }, baseline === undefined ? undefined : splitRuntimeSuffix(baseline).target);
   return { runnable: variants.runnable, unavailable, baseline: runtimeBaselineName(base, baseline, variants, runtimes) };
 }

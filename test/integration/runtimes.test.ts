@@ -113,6 +113,11 @@ test('a target on a runtime its manifest excludes is refused with the reason, an
   const verify = await runCli(['verify', '--targets', 'not-on-node24'], env);
   assert.equal(verify.code, 2, 'node@24 is the default runtime of verify too');
   assert.match(verify.stderr, /not-on-node24: does not run on node 24\.21\.0/);
+  // Beside a target that runs, it is skipped with the reason (and never taken as the baseline).
+  const beside = await runCli(['verify', '--targets', 'not-on-node24,koa', '--scenarios', 'json'], env);
+  assert.equal(beside.code, 0, beside.stdout + beside.stderr);
+  assert.match(beside.stdout, /^ok {5}koa$/m);
+  assert.match(beside.stdout, /^skip {3}not-on-node24: does not run on node 24\.21\.0: fixture/m);
 
   const list = await runCli(['list', '--json'], env);
   assert.equal(list.code, 0, list.stderr);
