@@ -53,7 +53,7 @@ function frameworkTable(matrix: RuntimeMatrix, scenario: string): ExtraTable {
   const on = (cell: (typeof cells)[number], id: string) => cell.runtimes.find((r) => r.runtime === id);
   return {
     title: `Frameworks against ${matrix.baseline}, per runtime: ${scenario}`,
-    note: `Each target over ${matrix.baseline} on the same runtime: whether a framework's cost relative to bare ${matrix.baseline} changes with the runtime. ${NOTE_RATIOS}`,
+    note: `Each target over ${matrix.baseline} on the same runtime: whether what a framework costs against ${matrix.baseline} changes with the runtime. ${NOTE_RATIOS}`,
     head: ['Target', ...matrix.runtimes.map((r) => `req/s on ${runtimeLabel(r.id)}`), ...matrix.runtimes.map((r) => `CPU µs/req on ${runtimeLabel(r.id)}`)],
     rows: cells.map((cell) => [
       cell.target,
