@@ -2,12 +2,23 @@ import { UserError, unknownValue } from '../core/errors.js';
 import { autocannonEngine } from './autocannon/engine.js';
 import type { Engine, EngineCapabilities } from './engine.js';
 import type { LoadNeeds } from './needs.js';
+import { fakeEngineEnabled } from './fake/enabled.js';
+import { fakeEngine } from './fake/engine.js';
 import { h2loadEngine } from './h2load/engine.js';
 import { nodeHttp2Engine } from './node-http2/engine.js';
 import { wrkEngine } from './wrk/engine.js';
 
 /** Every engine gauntlet can drive: autocannon (always installed) first, then the optional ones. */
 export const engines: Engine[] = [autocannonEngine, wrkEngine, h2loadEngine, nodeHttp2Engine];
+
+/**
+ * The engines `--engine` accepts: every real one, and the fake one (no load, made-up counts)
+ * only when GAUNTLET_FAKE_ENGINE=1, for tests. It is in neither `engines` nor
+ * `enginesByEfficiency`, so list, doctor, calibration and auto never see it.
+ */
+function nameableEngines(): Engine[] {
+  return fakeEngineEnabled() ? [...engines, fakeEngine] : engines;
+}
 
 /**
  * Engines by client CPU per request, cheapest first (gauntlet doctor --calibrate on a 2-core
@@ -38,8 +49,8 @@ const installHints: Record<string, string> = {
 
 /** The engine of that name, refused with the reason when it is unknown or not installed. */
 function selectEngine(name: string): Engine {
-  const engine = engines.find((candidate) => candidate.name === name);
-  if (!engine) throw unknownValue('engine', name, ['auto', ...engines.map((e) => e.name)], '--engine');
+  const engine = nameableEngines().find((candidate) => candidate.name === name);
+  if (!engine) throw unknownValue('engine', name, ['auto', ...nameableEngines().map((e) => e.name)], '--engine');
   const reason = engine.unavailableReason();
   if (reason) throw new UserError('GAUNTLET_ENGINE_UNAVAILABLE', `engine ${name} is not usable here: ${reason}`, 'see gauntlet doctor');
   return engine;
