@@ -3,6 +3,7 @@
  * the reports use: one clause per engine and its flags, the scenarios it carried, and how
  * close to its one-core ceiling it may run here (from gauntlet doctor --calibrate).
  */
+import { FAKE_ENGINE_NAME } from '../engines/fake/enabled.js';
 import type { Environment, Result } from '../results/schema.js';
 import { formatInt } from './format.js';
 
@@ -42,6 +43,12 @@ function ceiling(engine: ScenarioEngine): string {
     ? ` (${engine.name} costs ${c.usPerRequest.toFixed(1)} µs CPU per request here, a ceiling of about ${formatInt(c.ceilingRequestsPerSec)} req/s on one core: ` +
         `calibrated ${c.calibratedAt.slice(0, 10)} ${(c.pipelining ?? 10) <= 1 ? 'without pipelining' : `at pipelining ${c.pipelining ?? 10}`})`
     : '';
+}
+
+/** Said first in the method line when any trial ran on the fake engine (a test run): nobody may read its figures as measured. */
+export function fakeEngineWarning(result: Result): string | undefined {
+  const fake = engineGroups(result).some((g) => g.engine.name === FAKE_ENGINE_NAME) || result.trials.some((t) => t.engine === FAKE_ENGINE_NAME);
+  return fake ? 'fake engine: figures are not measurements' : undefined;
 }
 
 /** "each trial h2load -t 1 … (ceiling …)", or one such clause per engine with the scenarios it carried. */

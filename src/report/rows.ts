@@ -5,7 +5,7 @@
  * round, with its interval: the headline) and the flags. Invalid cells are listed apart, never ranked. Terminal and Markdown render the same rows.
  */
 import type { Result, Summary, TargetInfo } from '../results/schema.js';
-import { enginesLine, fallbackNote, latencyBasisNote } from './engines.js';
+import { enginesLine, fakeEngineWarning, fallbackNote, latencyBasisNote } from './engines.js';
 import { formatConfidence, formatFixed, formatInt, formatMegabits, formatRatio, formatRatioSpread, formatSpread } from './format.js';
 
 export const COLUMNS = [
@@ -115,8 +115,9 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
 /** One line on how the numbers were taken, like seed 004's "Method:". */
 export function methodLine(result: Result): string {
   const { plan, environment } = result;
+  const fake = fakeEngineWarning(result);
   return (
-    `${plan.repeats} interleaved round(s); ${enginesLine(result)}; ` +
+    `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s); ${enginesLine(result)}; ` +
     `${plan.runtime}; ${environment.pinning.note}`
   );
 }
