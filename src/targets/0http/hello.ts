@@ -1,4 +1,3 @@
-// 0http is pinned to 4.3.0: 0http 5 requires Node >= 22 and gauntlet supports Node 20.
 import type { IncomingMessage } from 'node:http';
 import zeroModule from '0http';
 import type { Protocol } from '0http/common.js';

@@ -1,14 +1,13 @@
 import { defineTarget } from '../_lib/manifest.js';
 
-// 0http 5 requires Node >= 22, so 4.3.0 (Node >= 20) is pinned.
 export default defineTarget({
   name: '0http',
   title: '0http',
-  description: '0http 4 with its default sequential (trouter) router and tweaked node:http server; handlers write to the raw response',
+  description: '0http 5 with its default sequential (trouter) router and tweaked node:http server; handlers write to the raw response',
   packages: ['0http'],
   router: true,
   homepage: 'https://0http.21no.de',
   apps: { hello: 'hello.js' },
-  minNode: 20,
+  minNode: 22,
   features: [],
 });
