@@ -1,27 +1,9 @@
-/** The measurement options `run` and `ab` share, and how they become run settings. */
-import { resolve } from 'node:path';
+/** The measurement flags `run` and `ab` share, and the API options they become. */
 import type { Command } from 'commander';
-import { planEngines } from '../engines/engine-plan.js';
+import { RUN_DEFAULTS, type LoadOptions } from '../api/settings.js';
 import { findSuite } from '../suites/registry.js';
-import type { Scenario } from '../suites/types.js';
-import type { RunSettings } from '../measure/run.js';
-import type { Runtime } from '../runtimes/runtime.js';
 import { list, positiveInt, seconds } from './options.js';
-import { addRuntimeOptions, type RuntimeFlags } from './runtime-selection.js';
-
-/** Defaults sized so the whole hello suite (every target, 3 rounds) finishes in about 4 minutes on 2 cores. */
-export const RUN_DEFAULTS = {
-  suite: 'hello',
-  repeats: 3,
-  durationSec: 1,
-  warmupSec: 10,
-  connections: 100,
-  pipelining: 10,
-  timeoutSec: 10,
-  readyTimeoutSec: 30,
-  out: 'results',
-  stableBudgetSec: 600,
-} as const;
+import { addRuntimeOptions, type RuntimeFlags } from './runtime-options.js';
 
 export interface LoadFlags extends RuntimeFlags {
   suite: string;
@@ -77,28 +59,27 @@ export function applySuiteDefaults(command: Command): void {
   }
 }
 
-/** The parts of RunSettings that come from the shared flags; `runtime` is the run's first (each target carries its own). */
-export function loadSettings(flags: LoadFlags, scenarios: Scenario[], runtime: Runtime): Omit<RunSettings, 'suite' | 'targets' | 'unavailable' | 'scenarios' | 'baseline'> {
+/** The API's load options from the shared flags. */
+export function loadOptions(flags: LoadFlags): LoadOptions {
   return {
+    suite: flags.suite,
+    scenarios: flags.scenarios,
     repeats: flags.repeats,
     durationSec: flags.duration,
     warmupSec: flags.warmup,
     connections: flags.connections,
     pipelining: flags.pipelining,
     timeoutSec: flags.timeout,
-    engines: planEngines(flags.engine, scenarios, {
-      connections: flags.connections,
-      pipelining: flags.pipelining,
-      warmupSec: flags.warmup,
-      durationSec: flags.duration,
-      timeoutSec: flags.timeout,
-    }),
-    runtime,
-    seed: flags.seed ?? Math.floor(Math.random() * 2 ** 31),
-    outDir: resolve(flags.out),
-    readyTimeoutMs: flags.readyTimeout * 1000,
+    engine: flags.engine,
+    seed: flags.seed,
+    outDir: flags.out,
+    readyTimeoutSec: flags.readyTimeout,
     pin: flags.pin,
     quiet: flags.quiet,
-    untilStable: flags.untilStable === undefined ? undefined : { halfWidthShare: flags.untilStable / 100, budgetSec: flags.budget },
+    untilStablePercent: flags.untilStable,
+    budgetSec: flags.budget,
+    runtimes: flags.runtime,
+    installRuntimes: flags.installRuntimes,
+    log: flags.quiet ? undefined : (line: string) => console.error(line),
   };
 }

@@ -13,11 +13,11 @@ import { renderHtml } from '../report/html/page.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { writeMarkdownCharts } from '../report/markdown-charts.js';
 import { renderTerminal } from '../report/terminal.js';
+import { COMPARISON_FILE } from '../results/store.js';
 import type { Result } from '../results/schema.js';
 import { runExitCode } from './outcome-exit.js';
-import { scenarioDescriptions } from './selection.js';
+import { scenarioDescriptions } from '../api/selection.js';
 
-export const COMPARISON_FILE = 'comparison.json';
 
 export interface ReportFiles {
   markdown: string;

@@ -11,6 +11,9 @@ export const JOURNAL_FILE = 'journal.ndjson';
 export const RESULT_FILE = 'result.json';
 
 /** Write to a temporary file, then rename: a reader never sees half a file. */
+/** Beside result.json in an `ab` run folder: the A/B comparison. */
+export const COMPARISON_FILE = 'comparison.json';
+
 export function writeAtomic(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, text);

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { UserError } from '../core/errors.js';
-import { projectRoot } from '../core/paths.js';
+import { findPackageDir, projectRoot } from '../core/paths.js';
 import { cacheAlias, type KnownRuntime } from './known-runtimes.js';
 
 const run = promisify(execFile);
@@ -27,7 +27,8 @@ export function cacheFolder(runtime: KnownRuntime): string {
 
 /** The package folder holding the binary: the cache's, or gauntlet's own node_modules for its dependency. */
 function packageFolder(runtime: KnownRuntime): string {
-  return runtime.dependencyAlias ? join(projectRoot, 'node_modules', runtime.dependencyAlias) : join(cacheFolder(runtime), 'node_modules', cacheAlias(runtime));
+  if (runtime.dependencyAlias) return findPackageDir(runtime.dependencyAlias) ?? join(projectRoot, 'node_modules', runtime.dependencyAlias);
+  return join(cacheFolder(runtime), 'node_modules', cacheAlias(runtime));
 }
 
 /** The binary, when the package there holds exactly the pinned version (a bumped table means reinstall). */

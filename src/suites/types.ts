@@ -3,6 +3,8 @@
  * verification and load read the same scenario, so no target is measured against a
  * different contract than it was checked against.
  */
+import type { ServiceName } from '../services/services.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -62,6 +64,8 @@ export interface Suite {
   categoryWeights?: Record<string, number>;
   /** Its apps call a store (GAUNTLET_STORE), so --stores can put a database behind them. */
   usesStore?: boolean;
+  /** The services a run of this suite needs with these options (started by the API for run, verify and ab). */
+  services?(options: { stores: Array<{ kind: string }> }): ServiceName[];
   /** Suite that the seed reports reproduce, for the README and reports. */
   reproduces?: string;
   /** The HTTP/2 protocols its scenarios are served over (each scenario names its own); absent: HTTP/1.1. */

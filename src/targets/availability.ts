@@ -1,7 +1,7 @@
 /** Whether a target can run here, and if not, a reason a person can act on. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../core/paths.js';
+import { findPackageDir } from '../core/paths.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { appFile, type Target } from './registry.js';
 
@@ -20,11 +20,12 @@ export function installedVersion(pkg: string, roots: string[] = []): string | un
 
 /** Name and version of an installed package; the name differs from `pkg` for an alias (express4 → express). */
 export function installedManifest(pkg: string, roots: string[] = []): { name: string; version: string } | undefined {
-  for (const root of [...roots, projectRoot]) {
+  for (const root of roots) {
     const file = join(root, 'node_modules', pkg, 'package.json');
     if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
   }
-  return undefined;
+  const dir = findPackageDir(pkg);
+  return dir ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string }) : undefined;
 }
 
 /** What npm installs to get exactly gauntlet's version of a package (aliases kept). */

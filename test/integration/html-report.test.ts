@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { scenarioDescriptions } from '../../src/cli/selection.js';
+import { scenarioDescriptions } from '../../src/api/selection.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { writeMarkdownCharts } from '../../src/report/markdown-charts.js';
 import { projectRoot, tempDir } from '../helpers/cli.js';

@@ -1,12 +1,8 @@
 import type { Command } from 'commander';
-import { compareCells, pairsAcrossRuns } from '../../compare/cells.js';
-import { checkEnvironments } from '../../compare/environment-match.js';
-import { FIGURES } from '../../compare/figures.js';
-import type { ComparisonReport } from '../../compare/render.js';
+import { compare } from '../../api/compare.js';
 import { renderHtml } from '../../report/html/page.js';
-import { scenarioDescriptions } from '../selection.js';
+import { scenarioDescriptions } from '../../api/selection.js';
 import { writeFileSync } from 'node:fs';
-import { UserError } from '../../core/errors.js';
 import { loadResult } from '../../results/store.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
 
@@ -28,31 +24,10 @@ Examples:
 Exit code 1 when a gated figure regressed beyond the threshold, 2 when the runs cannot be compared.`,
     )
     .action((beforePath: string, afterPath: string, flags: CompareFlags & { force: boolean; html?: string }) => {
-      const gate = checkGate(flags.gate);
-      const before = loadResult(beforePath);
-      const after = loadResult(afterPath);
-      const environments = checkEnvironments(before, after);
-      if (environments.blocking.length > 0 && !flags.force) {
-        throw new UserError(
-          'GAUNTLET_INCOMPARABLE',
-          `these runs cannot be compared:\n${environments.blocking.map((d) => `  ${d}`).join('\n')}`,
-          'numbers from different machines or loads do not compare; pass --force to compare anyway',
-        );
-      }
-      const cells = compareCells(pairsAcrossRuns(before.trials, after.trials), FIGURES, gate, flags.threshold / 100);
-      if (cells.length === 0) throw new UserError('GAUNTLET_NOTHING_TO_COMPARE', 'the two runs share no measured target and scenario');
-      const report: ComparisonReport = {
-        title: 'gauntlet compare',
-        before: before.id,
-        after: after.id,
-        cells,
-        thresholdShare: flags.threshold / 100,
-        gated: gate,
-        notes: environments.notes.map((n) => `differs: ${n}`),
-        warnings: environments.blocking.map((d) => `compared despite a different ${d} (--force)`),
-      };
+      const report = compare(beforePath, afterPath, { gate: checkGate(flags.gate), thresholdPercent: flags.threshold, force: flags.force });
       publishComparison(report, flags);
       if (flags.html) {
+        const after = loadResult(afterPath);
         writeFileSync(flags.html, renderHtml(after, scenarioDescriptions(after.plan.suite), report));
         console.log(`html: ${flags.html}`);
       }

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { renderTerminal } from '../../report/terminal.js';
 import { loadResult } from '../../results/store.js';
 import { comparisonIn, writeReports } from '../run-output.js';
-import { scenarioDescriptions } from '../selection.js';
+import { scenarioDescriptions } from '../../api/selection.js';
 
 interface ReportFlags {
   markdown?: string;

@@ -1,16 +1,8 @@
 import type { Command } from 'commander';
-import { UserError } from '../../core/errors.js';
-import { allowedCores } from '../../measure/pinning.js';
-import { executeRun } from '../../measure/run.js';
-import { clusterRuntime, parseWorkers } from '../../runtimes/cluster.js';
-import { startRedis, type RunningRedis } from '../../stores/redis-server.js';
-import { parseStores } from '../../stores/store-spec.js';
-import { storeVariantName, storeVariants } from '../../stores/store-variants.js';
-import { addLoadOptions, loadSettings, type LoadFlags } from '../load-options.js';
+import { run } from '../../api/run.js';
+import { addLoadOptions, loadOptions, type LoadFlags } from '../load-options.js';
 import { list } from '../options.js';
 import { publishRun } from '../run-output.js';
-import { chosenRuntimes, selectTargetsOnRuntimes } from '../runtime-selection.js';
-import { selectScenarios, selectSuite } from '../selection.js';
 
 interface RunFlags extends LoadFlags {
   targets?: string[];
@@ -48,36 +40,6 @@ Each run writes results/<run-id>/journal.ndjson as trials finish, then result.js
 and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder> renders it.`,
     )
     .action(async (flags: RunFlags) => {
-      const suite = selectSuite(flags.suite);
-      const stores = parseStores(flags.stores);
-      if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
-        throw new UserError('GAUNTLET_OPTION_NOT_FOR_SUITE', `the ${suite.name} suite's apps call no store, so --stores has no effect there`, 'use --stores with --suite saas');
-      }
-      const scenarios = selectScenarios(suite, flags.scenarios, flags.mixed);
-      let runtimes = await chosenRuntimes(flags, flags.quiet);
-      if (flags.workers !== undefined) {
-        const usable = allowedCores().length;
-        const serverCores = usable >= 2 && flags.pin ? usable - 1 : usable;
-        const workers = parseWorkers(flags.workers, serverCores);
-        runtimes = runtimes.map((runtime) => clusterRuntime(runtime, workers)); // each runtime runs its own primary
-      }
-      const selection = await selectTargetsOnRuntimes(suite, flags.targets, runtimes, flags.baseline);
-      const settings = loadSettings(flags, scenarios, runtimes[0]);
-      let redis: RunningRedis | undefined;
-      try {
-        if (stores.some((s) => s.kind === 'redis')) redis = await startRedis();
-        publishRun(
-          await executeRun({
-            ...settings,
-            suite,
-            scenarios,
-            targets: storeVariants(selection.runnable, stores, redis?.url),
-            unavailable: selection.unavailable,
-            baseline: storeVariantName(selection.baseline, stores),
-          }),
-        );
-      } finally {
-        await redis?.stop();
-      }
+      publishRun(await run({ ...loadOptions(flags), targets: flags.targets, baseline: flags.baseline, stores: flags.stores, mixed: flags.mixed, workers: flags.workers }));
     });
 }

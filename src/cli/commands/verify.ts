@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
-import { verifyTargets } from '../../measure/verify-targets.js';
+import { verify } from '../../api/verify.js';
 import { describeRuntime } from '../../runtimes/runtime.js';
 import { runtimeRecord } from '../../runtimes/runtime-record.js';
 import { list, seconds } from '../options.js';
 import { verifyExitCode } from '../outcome-exit.js';
-import { addRuntimeOptions, chosenRuntimes, selectTargetsOnRuntimes, type RuntimeFlags } from '../runtime-selection.js';
-import { selectScenarios, selectSuite } from '../selection.js';
+import { addRuntimeOptions, type RuntimeFlags } from '../runtime-options.js';
 
 export function registerVerify(program: Command): void {
   const command = program.command('verify');
@@ -26,11 +25,16 @@ Examples:
 Exit code 3 when a target answers wrongly, 5 when one does not start (and none answers wrongly).`,
     )
     .action(async (flags: RuntimeFlags & { suite: string; targets?: string[]; scenarios?: string[]; readyTimeout: number; json: boolean }) => {
-      const suite = selectSuite(flags.suite);
-      const scenarios = selectScenarios(suite, flags.scenarios);
-      const runtimes = await chosenRuntimes(flags, flags.json);
-      const selection = await selectTargetsOnRuntimes(suite, flags.targets, runtimes);
-      const verdicts = await verifyTargets(suite, scenarios, selection.runnable, runtimes[0], flags.readyTimeout * 1000);
+      const { suite, runtimes, verdicts, unavailable } = await verify({
+        suite: flags.suite,
+        targets: flags.targets,
+        scenarios: flags.scenarios,
+        runtimes: flags.runtime,
+        installRuntimes: flags.installRuntimes,
+        readyTimeoutSec: flags.readyTimeout,
+        log: flags.json ? undefined : (line) => console.error(line),
+      });
+      const selection = { unavailable };
       if (flags.json) {
         console.log(JSON.stringify({ suite: suite.name, runtimes: runtimes.map(runtimeRecord), verdicts, unavailable: selection.unavailable }, null, 2));
       } else {

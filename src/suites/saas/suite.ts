@@ -19,4 +19,6 @@ export const saasSuite: Suite = {
   extraChecks: SAAS_ROUTE_CHECKS,
   categoryWeights: SAAS_CATEGORY_WEIGHTS,
   usesStore: true,
+  // --stores redis puts a real redis-server behind every handler.
+  services: ({ stores }) => (stores.some((store) => store.kind === 'redis') ? ['redis'] : []),
 };

@@ -1,30 +1,16 @@
-/** --runtime for run, verify and ab: which runtimes, installed or refused, and the targets on each. */
-import type { Command } from 'commander';
+/** Which runtimes a run, verify or ab uses (installed or refused), and the targets on each. */
 import { UserError } from '../core/errors.js';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
 import { resolveRuntimes } from '../runtimes/resolve-runtime.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { runtimeBaselineName, runtimeVariantName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits, type RuntimeSelection } from '../runtimes/runtime-variants.js';
 import type { Suite } from '../suites/types.js';
-import { list } from './options.js';
 import { chooseBaseline, selectTargets } from './selection.js';
 
-export interface RuntimeFlags {
-  runtime: string[];
-  installRuntimes: boolean;
-}
-
-export function addRuntimeOptions(command: Command): Command {
-  return command
-    .option('--runtime <a,b>', `runtimes the targets run on, in one interleaved run (node@20, node@22, node@24, node@26, bun, deno; gauntlet runtimes list)`, list, [DEFAULT_RUNTIME_ID])
-    .option('--install-runtimes', 'install a --runtime that is not installed yet (npm, into .gauntlet/runtimes) instead of refusing', false);
-}
-
-export async function chosenRuntimes(flags: RuntimeFlags, quiet: boolean): Promise<Runtime[]> {
-  if (flags.runtime.length === 0) throw new UserError('GAUNTLET_BAD_OPTION_VALUE', '--runtime names no runtime', `e.g. --runtime ${DEFAULT_RUNTIME_ID},bun`);
-  return resolveRuntimes(flags.runtime, flags.installRuntimes, (line) => {
-    if (!quiet) console.error(line);
-  });
+/** The runtimes asked for (default: node@24), installed first when `install` says so, else refused when missing. */
+export async function chosenRuntimes(ids: string[] = [DEFAULT_RUNTIME_ID], install = false, log: (line: string) => void = () => undefined): Promise<Runtime[]> {
+  if (ids.length === 0) throw new UserError('GAUNTLET_BAD_OPTION_VALUE', '--runtime names no runtime', `e.g. --runtime ${DEFAULT_RUNTIME_ID},bun`);
+  return resolveRuntimes(ids, install, log);
 }
 
 export interface TargetsOnRuntimes extends RuntimeSelection {

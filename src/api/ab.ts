@@ -1,0 +1,94 @@
+/**
+ * `ab` as a function: two versions of one framework installed side by side, measured in one
+ * interleaved run (on each runtime asked for), and judged figure by figure.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { variantTarget } from '../ab/install-variant.js';
+import { parseVariantSpec } from '../ab/variant-spec.js';
+import { compareCells, pairsWithinRun } from '../compare/cells.js';
+import { DEFAULT_GATE_FIGURES, FIGURES } from '../compare/figures.js';
+import { renderComparisonMarkdown, type ComparisonReport } from '../compare/render.js';
+import { UserError } from '../core/errors.js';
+import { executeRun, type RunOutcome } from '../measure/run.js';
+import { COMPARISON_FILE } from '../results/store.js';
+import type { Runtime } from '../runtimes/runtime.js';
+import { runtimeVariantName, runtimeVariants } from '../runtimes/runtime-variants.js';
+import { withServices } from '../services/services.js';
+import { smallestPValue } from '../stats/compare.js';
+import { targetAvailability } from '../targets/availability.js';
+import { chosenRuntimes } from './runtime-selection.js';
+import { findTarget, selectScenarios, selectSuite } from './selection.js';
+import { runSettings, type LoadOptions } from './settings.js';
+
+/** Enough rounds that the test can reach a verdict at 5 % (6 vs 6 gives p down to 0.002). */
+export const AB_REPEATS = 6;
+
+export interface AbOptions extends LoadOptions {
+  /** Figures whose regression counts (rps, cpu, p99, …); default req/s and CPU µs/req. */
+  gate?: string[];
+  /** A gated figure worse by more than this % (and called worse by the test) is a regression; default 5. */
+  thresholdPercent?: number;
+}
+
+export interface AbOutcome {
+  run: RunOutcome;
+  report: ComparisonReport;
+}
+
+/** A against B: `target` is the gauntlet target whose framework is swapped; versions as `name@version` or `name@file:path`. */
+export async function ab(targetName: string, beforeText: string, afterText: string, options: AbOptions = {}): Promise<AbOutcome> {
+  const log = options.log ?? (() => undefined);
+  const repeats = options.repeats ?? AB_REPEATS;
+  const suite = selectSuite(options.suite);
+  const base = await findTarget(targetName);
+  if (base.unavailable) throw new UserError('GAUNTLET_AB_TARGET', `${targetName} cannot run here: ${base.unavailable}`);
+  const before = parseVariantSpec(beforeText);
+  const after = parseVariantSpec(afterText);
+  const same = before.installSpec === after.installSpec;
+  const labelA = same ? `${before.text} (A)` : before.text;
+  const labelB = same ? `${after.text} (B)` : after.text;
+  log(`installing ${before.text} and ${after.text} …`);
+  const runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
+  const versions = [await variantTarget(base, before, labelA), await variantTarget(base, after, labelB)];
+  for (const variant of versions) {
+    const availability = targetAvailability(variant, suite.name);
+    if (!availability.available) throw new UserError('GAUNTLET_AB_TARGET', `${variant.name} cannot run: ${availability.reason}`);
+  }
+  // A and B on each runtime: with several runtimes, each pair is judged on its own runtime.
+  const variants = runtimeVariants(versions, runtimes, suite.name);
+  if (variants.unavailable.length > 0) throw new UserError('GAUNTLET_AB_TARGET', variants.unavailable.map((u) => `${u.target} cannot run: ${u.reason}`).join('\n'));
+  const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
+  const scenarios = selectScenarios(suite, options.scenarios);
+  const outcome = await withServices(suite.services?.({ stores: [{ kind: 'memory' }] }) ?? [], () =>
+    executeRun({
+      ...runSettings({ ...options, repeats }, suite, scenarios, runtimes[0]),
+      suite,
+      scenarios,
+      targets: variants.runnable,
+      unavailable: [],
+      baseline: nameOn(labelA, runtimes[0]),
+    }),
+  );
+  const gate = options.gate ?? DEFAULT_GATE_FIGURES;
+  const thresholdShare = (options.thresholdPercent ?? 5) / 100;
+  const pairs = runtimes.flatMap((runtime) =>
+    pairsWithinRun(outcome.result.trials, nameOn(labelA, runtime), nameOn(labelB, runtime), runtimes.length > 1 ? `${targetName} on ${runtime.id}` : targetName),
+  );
+  const report: ComparisonReport = {
+    title: `gauntlet ab ${targetName}`,
+    before: labelA,
+    after: labelB,
+    cells: compareCells(pairs, FIGURES, gate, thresholdShare),
+    thresholdShare,
+    gated: gate,
+    notes: [],
+    warnings: [],
+  };
+  if (smallestPValue(repeats, repeats) >= 0.05) {
+    report.warnings.push(`with ${repeats} rounds no difference can reach significance at 5 %: use --repeats ${AB_REPEATS} or more`);
+  }
+  writeFileSync(join(outcome.runDir, 'compare.md'), renderComparisonMarkdown(report));
+  writeFileSync(join(outcome.runDir, COMPARISON_FILE), `${JSON.stringify(report, null, 2)}\n`);
+  return { run: outcome, report };
+}

@@ -1,0 +1,23 @@
+/**
+ * gauntlet's programmatic entry. The CLI is a thin layer over these: it parses flags, calls
+ * one of them, prints and sets the exit code.
+ *
+ *   import { run, verify, compare, ab, renderMarkdown } from 'gauntlet-bench';
+ *   const { result, runDir } = await run({ targets: ['node-http', 'fastify'], repeats: 6 });
+ */
+export { run, type RunOptions } from './run.js';
+export { verify, type VerifyOptions, type VerifyOutcome } from './verify.js';
+export { compare, type CompareOptions } from './compare.js';
+export { ab, AB_REPEATS, type AbOptions, type AbOutcome } from './ab.js';
+export { RUN_DEFAULTS, type LoadOptions } from './settings.js';
+export type { RunOutcome } from '../measure/run.js';
+export type { Result, Summary, Trial } from '../results/schema.js';
+export { loadResult } from '../results/store.js';
+export { regressions, renderComparisonMarkdown, type ComparisonReport } from '../compare/render.js';
+export { renderMarkdown } from '../report/markdown.js';
+export { renderHtml } from '../report/html/page.js';
+export { renderTerminal } from '../report/terminal.js';
+export { UserError } from '../core/errors.js';
+export { EXIT } from '../core/exit-codes.js';
+export { suites } from '../suites/registry.js';
+export { loadTargets } from '../targets/registry.js';

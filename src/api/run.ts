@@ -1,0 +1,57 @@
+/**
+ * `run` as a function: choose the suite, scenarios, runtimes and targets, start the services
+ * the suite declares, measure, and return the result with the folder it was written to. The
+ * CLI's `run` parses flags, calls this, prints and sets the exit code; a script can do the same.
+ */
+import { UserError } from '../core/errors.js';
+import { allowedCores } from '../measure/pinning.js';
+import { executeRun, type RunOutcome } from '../measure/run.js';
+import { clusterRuntime, parseWorkers } from '../runtimes/cluster.js';
+import { withServices } from '../services/services.js';
+import { parseStores } from '../stores/store-spec.js';
+import { storeVariantName, storeVariants } from '../stores/store-variants.js';
+import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
+import { selectScenarios, selectSuite } from './selection.js';
+import { runSettings, type LoadOptions } from './settings.js';
+
+export interface RunOptions extends LoadOptions {
+  /** Targets to run (default: every target of the suite); `fastify@bun` names one runtime's. */
+  targets?: string[];
+  /** The target ratios are taken against (default: node-http, or node-http2 for h2). */
+  baseline?: string;
+  /** saas: the stores behind every handler (memory, delay:<ms>, redis); default memory. */
+  stores?: string[];
+  /** saas: also one load that mixes every scenario by its traffic share. */
+  mixed?: boolean;
+  /** Cluster mode: workers per target, a number or 'auto' (one per server core). */
+  workers?: number | string;
+}
+
+export async function run(options: RunOptions = {}): Promise<RunOutcome> {
+  const log = options.log ?? (() => undefined);
+  const suite = selectSuite(options.suite);
+  const stores = parseStores(options.stores ?? ['memory']);
+  if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
+    throw new UserError('GAUNTLET_OPTION_NOT_FOR_SUITE', `the ${suite.name} suite's apps call no store, so --stores has no effect there`, 'use --stores with --suite saas');
+  }
+  const scenarios = selectScenarios(suite, options.scenarios, options.mixed ?? false);
+  let runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
+  if (options.workers !== undefined) {
+    const usable = allowedCores().length;
+    const serverCores = usable >= 2 && options.pin !== false ? usable - 1 : usable;
+    const workers = parseWorkers(String(options.workers), serverCores);
+    runtimes = runtimes.map((runtime) => clusterRuntime(runtime, workers)); // each runtime runs its own primary
+  }
+  const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes, options.baseline);
+  const settings = runSettings(options, suite, scenarios, runtimes[0]);
+  return withServices(suite.services?.({ stores }) ?? [], (services) =>
+    executeRun({
+      ...settings,
+      suite,
+      scenarios,
+      targets: storeVariants(selection.runnable, stores, services.url('redis')),
+      unavailable: selection.unavailable,
+      baseline: storeVariantName(selection.baseline, stores),
+    }),
+  );
+}

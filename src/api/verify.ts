@@ -1,0 +1,39 @@
+/** `verify` as a function: every chosen target checked against every scenario, no load. */
+import { verifyTargets, type TargetVerdict } from '../measure/verify-targets.js';
+import type { Runtime } from '../runtimes/runtime.js';
+import { withServices } from '../services/services.js';
+import type { Suite } from '../suites/types.js';
+import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
+import { selectScenarios, selectSuite } from './selection.js';
+import { RUN_DEFAULTS } from './settings.js';
+
+export interface VerifyOptions {
+  suite?: string;
+  targets?: string[];
+  scenarios?: string[];
+  runtimes?: string[];
+  installRuntimes?: boolean;
+  readyTimeoutSec?: number;
+  log?: (line: string) => void;
+}
+
+export interface VerifyOutcome {
+  suite: Suite;
+  runtimes: Runtime[];
+  verdicts: TargetVerdict[];
+  /** Targets (or target and runtime pairs) that cannot run here, with why. */
+  unavailable: Array<{ target: string; reason: string }>;
+}
+
+export async function verify(options: VerifyOptions = {}): Promise<VerifyOutcome> {
+  const suite = selectSuite(options.suite);
+  const scenarios = selectScenarios(suite, options.scenarios);
+  const runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, options.log);
+  const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes);
+  const readyTimeoutMs = (options.readyTimeoutSec ?? RUN_DEFAULTS.readyTimeoutSec) * 1000;
+  // Verification starts what the suite needs with its default options (the in-memory store needs nothing).
+  const verdicts = await withServices(suite.services?.({ stores: [{ kind: 'memory' }] }) ?? [], () =>
+    verifyTargets(suite, scenarios, selection.runnable, runtimes[0], readyTimeoutMs),
+  );
+  return { suite, runtimes, verdicts, unavailable: selection.unavailable };
+}
