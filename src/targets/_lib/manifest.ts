@@ -20,6 +20,12 @@ export interface TargetManifest {
   apps: Record<string, string>;
   /** Lowest node major the pinned versions run on. */
   minNode?: number;
+  /**
+   * One line: why a package of the target is not pinned to its newest stable release (an older
+   * line kept, a pre-release chosen), e.g. `moost 0.5.33: the newest with a matching
+   * @moostjs/event-http`. Absent when every package is on its newest release.
+   */
+  pinNote?: string;
   /** A fixed reason the target can never run here (not installable, …). */
   unavailable?: string;
   /** Suites the target belongs to but cannot serve here, with the reason (listed, never faked). */
