@@ -1,7 +1,7 @@
 import polka from 'polka';
 import { announceListening, exitWhenOrphaned, listenAddress } from '../_lib/app-env.js';
 
-// Polka 0.5 has no send helper: handlers write to the plain node:http response.
+// Polka's core has no send helper (that is @polka/send): handlers write to the node:http response.
 const app = polka()
   .get('/', (_req, res) => {
     res.setHeader('content-type', 'text/plain; charset=utf-8');
