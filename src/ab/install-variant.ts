@@ -98,6 +98,14 @@ function copyApp(base: Target, folder: string): string {
 }
 
 export async function variantTarget(base: Target, spec: VariantSpec, label: string): Promise<Target> {
+  if (base.packageRoot) {
+    // Its app imports its packages through that folder, so a variant installed here would not be the one that runs.
+    throw new UserError(
+      'GAUNTLET_VARIANT_PACKAGE',
+      `ab cannot swap ${spec.packageName} under ${base.name}: its packages come from ${base.packageRoot}, not from gauntlet's node_modules`,
+      `A/B another target, or change the pin in ${base.packageRoot}/package.json between two runs and use gauntlet compare`,
+    );
+  }
   if (!base.packages.includes(spec.packageName)) {
     throw new UserError(
       'GAUNTLET_VARIANT_PACKAGE',

@@ -6,14 +6,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../core/errors.js';
-import { targetsDir } from '../core/paths.js';
+import { projectRoot, targetsDir } from '../core/paths.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import type { TargetManifest } from './_lib/manifest.js';
 
 export interface Target extends TargetManifest {
   /** Absolute folder of the compiled target. */
   dir: string;
-  /** Folders whose node_modules hold this target's own package versions (A/B variants). */
+  /** Folders whose node_modules hold this target's own package versions (A/B variants, a manifest's packageRoot). */
   packageRoots?: string[];
   /** Extra environment for the app (a store variant sets GAUNTLET_STORE). */
   env?: Record<string, string>;
@@ -61,7 +61,7 @@ async function targetsIn(root: string): Promise<Target[]> {
     if (manifest.name !== entry.name) {
       throw new Error(`target folder ${entry.name} has a manifest named ${manifest.name}: they must match`);
     }
-    found.push({ ...manifest, dir });
+    found.push({ ...manifest, dir, ...(manifest.packageRoot ? { packageRoots: [join(projectRoot, manifest.packageRoot)] } : {}) });
   }
   return found;
 }

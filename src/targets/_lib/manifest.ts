@@ -11,6 +11,12 @@ export interface TargetManifest {
   description: string;
   /** npm package names (as written in package.json, aliases included) whose exact installed versions are recorded. The first one is the framework itself. */
   packages: string[];
+  /**
+   * A folder, relative to gauntlet's root, whose node_modules hold the target's packages
+   * instead of the top of gauntlet's (`deps/wooks-0.7`: a line of a framework that cannot share
+   * the top with another target's line). Versions are read from there; `ab` refuses the target.
+   */
+  packageRoot?: string;
   /** Does the target route with a router (false for the bare node:http baseline)? */
   router: boolean;
   /** The target this one is built on, for layer-overhead figures (nest-fastify -> fastify). */
