@@ -50,7 +50,7 @@ test('list --json says which targets are available and why not', async () => {
   const mion = listing.targets.find((t) => t.name === 'mion')!;
   assert.equal(mion.available, false);
   assert.match(mion.reason!, /npm registry/);
-  for (const name of ['node-http', 'express4', 'express5', 'fastify', 'koa', 'hapi', 'hono', 'restify', 'h3', 'polka', 'tuft', '0http', 'elysia', 'nest-express', 'nest-fastify', 'moost', 'wooks']) {
+  for (const name of ['node-http', 'express4', 'express5', 'fastify', 'koa', 'hapi', 'hono', 'restify', 'h3', 'polka', 'tuft', '0http', 'elysia', 'nest-express', 'nest-fastify', 'moost', 'wooks', 'wooks-0.6']) {
     assert.equal(listing.targets.find((t) => t.name === name)?.available, true, `${name} should be available`);
   }
   assert.ok(listing.engines.some((e) => e.name === 'autocannon'));

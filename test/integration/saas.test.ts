@@ -6,7 +6,7 @@ import { EXIT } from '../../src/core/exit-codes.js';
 import { resultSchema } from '../../src/results/schema.js';
 import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
-const SAAS_TARGETS = ['node-http', 'express5', 'fastify', 'koa', 'hono', 'h3', 'wooks', 'moost', 'nest-express', 'nest-fastify'];
+const SAAS_TARGETS = ['node-http', 'express5', 'fastify', 'koa', 'hono', 'h3', 'wooks', 'wooks-0.6', 'moost', 'nest-express', 'nest-fastify'];
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 
 test('every saas target answers all 20 scenarios and the other routes exactly right, raw and with a slow store', async () => {

@@ -1,13 +1,11 @@
-import { createHttpApp } from '@wooksjs/event-http';
-import { useRouteParams } from 'wooks';
+// Wooks 0.7 (the newest line), installed in deps/wooks-0.7: see its package.json for why a folder of its own.
+import { createHttpApp } from 'wooks-0.7/event-http';
+import { useRouteParams } from 'wooks-0.7';
 import { announceListening, exitWhenOrphaned, listenAddress } from '../_lib/app-env.js';
+import { helloRoutes } from '../_wooks/routes.js';
 
-// Wooks renders a returned string as text/plain and an object as application/json.
 const app = createHttpApp();
-
-app.get('/', () => 'Hello, world!');
-app.get('/json', () => ({ hello: 'world' }));
-app.get('/user/:id', () => useRouteParams<{ id: string }>().get('id'));
+helloRoutes(app, (name) => useRouteParams<Record<string, string>>().get(name));
 
 const { host, port } = listenAddress();
 await app.listen(port, host);

@@ -1,0 +1,2 @@
+// wooks as installed in this folder's node_modules (see package.json).
+export * from 'wooks';
