@@ -138,7 +138,7 @@ export class AppController {
     return { projectId, text: body.text };
   }
 
-  // The default 1 MB body limit (Wooks') holds the ~100 KB import.
+  // Wooks' default limit for an uncompressed body (10 MB; 1 MB compressed) holds the ~100 KB import.
   @Post('projects/:projectId/import')
   @SetStatus(200)
   import(@Param('projectId') projectId: string, @ValidBody((b) => Array.isArray(b.tasks)) body: { tasks: unknown[] }) {
