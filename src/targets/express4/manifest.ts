@@ -9,5 +9,6 @@ export default defineTarget({
   homepage: 'https://expressjs.com',
   apps: { hello: 'hello.js' },
   minNode: 20,
+  pinNote: 'the 4.x line on purpose (4.22.3, its newest), measured beside express5 (5.3.0, the newest express)',
   features: [],
 });
