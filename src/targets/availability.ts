@@ -18,12 +18,13 @@ export function installedVersion(pkg: string, roots: string[] = []): string | un
   return installedManifest(pkg, roots)?.version;
 }
 
-/** Name and version of an installed package; the name differs from `pkg` for an alias (express4 → express). */
-export function installedManifest(pkg: string, roots: string[] = []): { name: string; version: string } | undefined {
+/** Name and version of an installed package; the name differs from `pkg` for an alias (express4 → express). `fallBack`: look in gauntlet's own node_modules after the roots. */
+export function installedManifest(pkg: string, roots: string[] = [], fallBack = true): { name: string; version: string } | undefined {
   for (const root of roots) {
     const file = join(root, 'node_modules', pkg, 'package.json');
     if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
   }
+  if (!fallBack) return undefined;
   const dir = findPackageDir(pkg);
   return dir ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string }) : undefined;
 }
@@ -35,12 +36,22 @@ export function pinnedSpec(pkg: string): string | undefined {
   return manifest.name === pkg ? `${pkg}@${manifest.version}` : `${pkg}@npm:${manifest.name}@${manifest.version}`;
 }
 
+/**
+ * The installed version of one of the target's packages. A manifest's packageRoot holds them
+ * all: gauntlet's own copy of the same name (another line of the framework) never stands in.
+ */
+function targetPackageVersion(target: Target, pkg: string): string | undefined {
+  if (target.packageRoot) return target.packageRoots?.map((root) => installedManifest(pkg, [root], false)).find((m) => m)?.version;
+  return installedVersion(pkg, target.packageRoots);
+}
+
 export function targetAvailability(target: Target, suite?: string): Availability {
   if (target.unavailable) return { available: false, reason: target.unavailable };
   if (suite !== undefined && target.unavailableFor?.[suite]) return { available: false, reason: target.unavailableFor[suite] };
-  const missing = target.packages.filter((pkg) => !installedVersion(pkg, target.packageRoots));
+  const missing = target.packages.filter((pkg) => !targetPackageVersion(target, pkg));
   if (missing.length > 0) {
-    return { available: false, reason: `not installed: ${missing.join(', ')} (run npm install)` };
+    const where = target.packageRoot ? ` in ${target.packageRoot}` : '';
+    return { available: false, reason: `not installed${where}: ${missing.join(', ')} (run npm install)` };
   }
   if (suite !== undefined) {
     const app = appFile(target, suite);
@@ -65,5 +76,5 @@ export function runtimeAvailability(target: Target, runtime: Pick<Runtime, 'id' 
 }
 
 export function packageVersions(target: Target): Record<string, string> {
-  return Object.fromEntries(target.packages.map((pkg) => [pkg, installedVersion(pkg, target.packageRoots) ?? 'missing']));
+  return Object.fromEntries(target.packages.map((pkg) => [pkg, targetPackageVersion(target, pkg) ?? 'missing']));
 }
