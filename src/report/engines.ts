@@ -51,10 +51,20 @@ export function fakeEngineWarning(result: Result): string | undefined {
   return fake ? 'fake engine: figures are not measurements' : undefined;
 }
 
+/** How targets were started and warmed: once per run to steady state (results with `starts`), or per start for a fixed time (older results). */
+function warmupClause(result: Result): string {
+  const { warmupSec } = result.plan;
+  if (!result.starts) return warmupSec > 0 ? `; a ${warmupSec} s warm-up per target start` : '';
+  if (warmupSec === 0) return '; each target started once for the run, no warm-up';
+  const seconds = result.starts.map((s) => s.warmup.seconds).sort((a, b) => a - b);
+  const median = seconds.length > 0 ? seconds[Math.floor(seconds.length / 2)] : 0;
+  return `; each target started once for the run and warmed up until its throughput levelled off (median ${median} s, at most ${warmupSec} s)`;
+}
+
 /** "each trial h2load -t 1 … (ceiling …)", or one such clause per engine with the scenarios it carried. */
 export function enginesLine(result: Result): string {
   const groups = engineGroups(result);
-  const warmup = result.plan.warmupSec > 0 ? `; a ${result.plan.warmupSec} s warm-up per target start` : '';
+  const warmup = warmupClause(result);
   if (groups.length === 1) return `each trial ${groups[0].engine.name} ${groupFlags(result, groups[0])}${ceiling(groups[0].engine)}${warmup}`;
   return groups.map((g) => `${g.scenarios.join(', ')}: ${g.engine.name} ${groupFlags(result, g)}${ceiling(g.engine)}`).join('; ') + warmup;
 }

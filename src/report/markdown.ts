@@ -24,7 +24,7 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
   out.push(`* **Trials:** ${countMeasured(result)}`, '');
   out.push(
     `Reading: ${intervalLine(result)}. CPU µs/req is the server's CPU time over the measured window divided by the responses in it; ` +
-      '"vs baseline" is median req/s against the baseline target in the same run.',
+      '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.',
   );
   for (const extra of [...suiteTables(result), ...runtimeTables(result)]) {
     out.push('', `## ${extra.title}`, '', extra.note, '', markdownTable([extra.head, ...extra.rows.map((row) => row.map(cell))]));

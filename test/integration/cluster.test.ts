@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { EXIT } from '../../src/core/exit-codes.js';
 import { resultSchema } from '../../src/results/schema.js';
 import { cliFile, fixtureTargetsDir, leftoverProcesses, newMark, processesMarked, runCli, runFolder, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
 
@@ -45,7 +46,7 @@ test('a worker that dies ends the target: a failed trial with its exit code, and
     ['run', '--targets', 'dies-mid-trial', '--scenarios', 'text', '--workers', '2', '--repeats', '1', '--duration', '2', '--warmup', '0', '--out', out, '--quiet'],
     { GAUNTLET_TARGET_DIRS: fixtureTargetsDir, DIE_AFTER_REQUESTS: '3000' },
   );
-  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.code, EXIT.TARGET_FAILED, `nothing was measured, which the exit code says: ${run.stderr}`);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
   const [trial] = result.trials;
   assert.equal(trial.status, 'failed');

@@ -17,7 +17,10 @@ test('a short real run of three targets: verified, repeated, measured, reported'
 
   assert.equal(result.complete, true);
   assert.equal(result.trials.length, TARGETS.length * 3 * 2, 'every target x scenario x repeat ran');
-  assert.deepEqual(result.verification.filter((v) => v.ok).map((v) => v.target).sort(), [...TARGETS, ...TARGETS].sort());
+  // Targets stay up for the run: each is verified once, at its start.
+  assert.deepEqual(result.verification.filter((v) => v.ok && v.phase === 'start').map((v) => v.target).sort(), [...TARGETS].sort());
+  assert.equal((result.starts ?? []).length, TARGETS.length, 'one start per target');
+  for (const trial of result.trials) assert.equal(trial.answerSize?.ok, true, `${trial.target}/${trial.scenario} answered the verified size under load`);
   for (const trial of result.trials) {
     assert.notEqual(trial.status, 'failed', `${trial.target}/${trial.scenario}: ${trial.reason}`);
     const m = trial.measurement!;
@@ -52,7 +55,7 @@ test('a short real run of three targets: verified, repeated, measured, reported'
   assert.match(run.stdout, /scenario json/);
   assert.match(run.stdout, /CPU µs\/req/);
   const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
-  assert.match(markdown, /\| Target +\| Version/);
+  assert.match(markdown, /\| Target +\| +Version/);
   assert.match(markdown, /\| fastify +\|/);
 
   // The saved result renders again.
@@ -69,8 +72,8 @@ test('--until-stable adds rounds until the intervals reach 95 %, and says which 
   const settled = await runCli(['run', '--targets', 'node-http', '--scenarios', 'text', '--repeats', '2', '--warmup', '0', '--until-stable', '50', '--budget', '120', '--out', out, '--quiet']);
   assert.equal(settled.code, 0, settled.stderr);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
-  // A 95 % interval of the median needs 6 repeats; ±50 % is then certain on a steady server.
-  assert.equal(Math.max(...result.trials.map((t) => t.round)), 6);
+  // A 95 % interval of the median needs 6 repeats; without a warm-up the first, cold trial may need a few more.
+  assert.ok(Math.max(...result.trials.map((t) => t.round)) >= 6);
   assert.ok(result.summaries[0].requestsPerSec!.interval.confidence >= 0.95);
   assert.ok(!result.warnings.some((w) => w.kind === 'unsettled'));
 
