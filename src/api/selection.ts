@@ -17,9 +17,9 @@ export function selectSuite(name = DEFAULT_SUITE): Suite {
   return suite;
 }
 
-/** Named scenarios (or all), plus the mixed one when asked and the suite weights its scenarios. */
+/** Named scenarios (or the suite's default ones, else all), plus the mixed one when asked and the suite weights its scenarios. */
 export function selectScenarios(suite: Suite, names?: string[], mixed = false): Scenario[] {
-  const chosen = !names || names.length === 0 ? suite.scenarios : pickScenarios(suite, names);
+  const chosen = !names || names.length === 0 ? pickScenarios(suite, suite.defaultScenarios ?? suite.scenarios.map((s) => s.name)) : pickScenarios(suite, names);
   if (!mixed) return chosen;
   const mix = mixedScenario(suite.scenarios);
   if (!mix) throw new UserError('GAUNTLET_OPTION_NOT_FOR_SUITE', `the ${suite.name} suite has no traffic weights, so --mixed has nothing to mix`, 'use --mixed with the saas suite');

@@ -15,6 +15,7 @@ export const RUN_DEFAULTS = {
   repeats: 3,
   durationSec: 1,
   warmupSec: 10,
+  trialWarmupSec: 0.5,
   connections: 100,
   pipelining: 10,
   timeoutSec: 10,
@@ -32,6 +33,8 @@ export interface LoadOptions {
   durationSec?: number;
   /** Longest warm-up per target start (it ends once throughput levels off); 0: none. */
   warmupSec?: number;
+  /** Unmeasured load right before each window (the engine's own warm-up), seconds. */
+  trialWarmupSec?: number;
   connections?: number;
   pipelining?: number;
   timeoutSec?: number;
@@ -57,13 +60,14 @@ export interface LoadOptions {
 }
 
 /** The load fields with every default applied. */
-export type ResolvedLoad = Required<Pick<LoadOptions, 'repeats' | 'durationSec' | 'warmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'>>;
+export type ResolvedLoad = Required<Pick<LoadOptions, 'repeats' | 'durationSec' | 'warmupSec' | 'trialWarmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'>>;
 
 export function resolveLoad(options: LoadOptions, suite: Suite): ResolvedLoad {
   return {
     repeats: options.repeats ?? RUN_DEFAULTS.repeats,
     durationSec: options.durationSec ?? RUN_DEFAULTS.durationSec,
     warmupSec: options.warmupSec ?? RUN_DEFAULTS.warmupSec,
+    trialWarmupSec: options.trialWarmupSec ?? RUN_DEFAULTS.trialWarmupSec,
     connections: options.connections ?? suite.defaults?.connections ?? RUN_DEFAULTS.connections,
     pipelining: options.pipelining ?? suite.defaults?.pipelining ?? RUN_DEFAULTS.pipelining,
     timeoutSec: options.timeoutSec ?? RUN_DEFAULTS.timeoutSec,
@@ -83,10 +87,11 @@ export function runSettings(
     repeats: load.repeats,
     durationSec: load.durationSec,
     warmupSec: load.warmupSec,
+    trialWarmupSec: load.trialWarmupSec,
     connections: load.connections,
     pipelining: load.pipelining,
     timeoutSec: load.timeoutSec,
-    engines: planEngines(load.engine, scenarios, { ...load, warmupSec: 0 }),
+    engines: planEngines(load.engine, scenarios, { ...load, warmupSec: load.trialWarmupSec }),
     runtime,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     outDir: resolve(options.outDir ?? RUN_DEFAULTS.out),

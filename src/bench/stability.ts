@@ -7,6 +7,7 @@
  *
  * Usage: npm run bench:stability -- [--label NAME] [--out DIR] [-- <flags for gauntlet run>]
  * e.g.   npm run bench:stability -- --label npm-only -- --engine autocannon
+ *        npm run bench:stability -- --label again --from <run folder 1> <run folder 2>   (no new runs)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { compareRuns, figures, PAIR_DIFFERENCE, RATIO_TOLERANCE, type RunAgreeme
 /** What the issue that asked for this benchmark set as the goal. */
 const GOALS = { pairAgreement: 0.95, ratiosHeld: 0.9, wallSec: 300 };
 
-function parseArgs(argv: string[]): { label: string; out: string; runArgs: string[] } {
+function parseArgs(argv: string[]): { label: string; out: string; runArgs: string[]; from?: [string, string] } {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const runArgs = split === -1 ? [] : argv.slice(split + 1);
@@ -28,18 +29,36 @@ function parseArgs(argv: string[]): { label: string; out: string; runArgs: strin
     const at = own.indexOf(flag);
     return at === -1 ? undefined : own[at + 1];
   };
-  return { label: value('--label') ?? 'default', out: resolve(value('--out') ?? join(projectRoot, 'bench')), runArgs };
+  const from = own.indexOf('--from');
+  return {
+    label: value('--label') ?? 'default',
+    out: resolve(value('--out') ?? join(projectRoot, 'bench')),
+    runArgs,
+    ...(from !== -1 && { from: [own[from + 1], own[from + 2]] as [string, string] }),
+  };
+}
+
+/** A run's wall time, from its own record (start of the run to its result). */
+function measured(result: Result): { result: Result; wallSec: number } {
+  return { result, wallSec: (Date.parse(result.finishedAt ?? result.startedAt) - Date.parse(result.startedAt)) / 1000 };
 }
 
 function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: number } {
-  const started = performance.now();
   const child = spawnSync(process.execPath, [join(projectRoot, 'dist/src/cli/main.js'), 'run', '--out', outDir, ...runArgs], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const wallSec = (performance.now() - started) / 1000;
   if (child.status !== 0) throw new Error(`gauntlet run exited with ${child.status ?? child.signal}`);
   const [runDir] = readdirSync(outDir);
-  return { result: loadResult(join(outDir, runDir)), wallSec };
+  return measured(loadResult(join(outDir, runDir)));
+}
+
+/** Trials flagged generator-bound, and the generator's median share of its core, in one run. */
+function generatorLine(result: Result): string {
+  const measuredTrials = result.trials.filter((t) => t.measurement);
+  const bound = measuredTrials.filter((t) => t.flags.includes('generator-bound')).length;
+  const shares = measuredTrials.map((t) => t.measurement!.generator.cpuCores).sort((x, y) => x - y);
+  const median = shares.length > 0 ? shares[Math.floor(shares.length / 2)] : 0;
+  return `${bound} of ${measuredTrials.length} trials generator-bound, generator at ${Math.round(median * 100)} % of its core (median)`;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -59,10 +78,11 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
   const lines = [
     `# Stability benchmark: ${label}`,
     '',
-    `Two runs of \`gauntlet run ${a.result.plan.suite === 'hello' ? '' : `--suite ${a.result.plan.suite} `}\` one after the other on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
-      `${a.result.plan.targets.length} targets, ${a.result.plan.scenarios.length} scenarios, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows, ` +
+    `Two runs of the same job (suite ${a.result.plan.suite}, engine ${a.result.plan.engine}) one after the other on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
+      `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows, ` +
       `warm-up up to ${a.result.plan.warmupSec} s per start; targets on ${a.result.plan.runtime}.`,
     `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
+    `Generator: run 1 ${generatorLine(a.result)}; run 2 ${generatorLine(b.result)}.`,
     '',
     `| goal | target | reached | |`,
     `|---|---|---|---|`,
@@ -97,11 +117,13 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
   return lines.join('\n');
 }
 
-const { label, out, runArgs } = parseArgs(process.argv.slice(2));
-const runs = [1, 2].map((n) => {
-  process.stderr.write(`stability benchmark ${label}: run ${n} of 2 (gauntlet run ${runArgs.join(' ')})\n`);
-  return runOnce(runArgs, mkdtempSync(join(tmpdir(), `gauntlet-stability-${n}-`)));
-});
+const { label, out, runArgs, from } = parseArgs(process.argv.slice(2));
+const runs = from
+  ? from.map((dir) => measured(loadResult(dir)))
+  : [1, 2].map((n) => {
+      process.stderr.write(`stability benchmark ${label}: run ${n} of 2 (gauntlet run ${runArgs.join(' ')})\n`);
+      return runOnce(runArgs, mkdtempSync(join(tmpdir(), `gauntlet-stability-${n}-`)));
+    });
 const agreements = (Object.keys(figures) as Array<keyof typeof figures>).map((name) => compareRuns(runs[0].result, runs[1].result, name));
 const markdown = render(label, runs, agreements);
 mkdirSync(out, { recursive: true });

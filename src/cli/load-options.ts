@@ -11,6 +11,7 @@ export interface LoadFlags extends RuntimeFlags {
   repeats: number;
   duration: number;
   warmup: number;
+  trialWarmup: number;
   connections: number;
   pipelining: number;
   timeout: number;
@@ -31,6 +32,7 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     .option('--repeats <n>', 'rounds; each round runs every target once, in a shuffled order', positiveInt('--repeats'), repeats)
     .option('--duration <s>', 'measured seconds per trial (autocannon counts whole seconds)', seconds('--duration'), RUN_DEFAULTS.durationSec)
     .option('--warmup <s>', 'longest warm-up after each target start, cycling all scenarios; it ends once throughput and CPU per request level off (0 for none)', seconds('--warmup', true), RUN_DEFAULTS.warmupSec)
+    .option('--trial-warmup <s>', 'unmeasured load right before each measured window, to bring a target that idled while the others were measured back to speed', seconds('--trial-warmup', true), RUN_DEFAULTS.trialWarmupSec)
     .option('--connections <n>', 'concurrent connections (h2 suite: 100)', positiveInt('--connections'), RUN_DEFAULTS.connections)
     .option('--pipelining <n>', 'requests in flight per connection; HTTP/2: concurrent streams per connection (h2 suite: 100)', positiveInt('--pipelining'), RUN_DEFAULTS.pipelining)
     .option('--timeout <s>', 'seconds after which a request counts as timed out', seconds('--timeout'), RUN_DEFAULTS.timeoutSec)
@@ -67,6 +69,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     repeats: flags.repeats,
     durationSec: flags.duration,
     warmupSec: flags.warmup,
+    trialWarmupSec: flags.trialWarmup,
     connections: flags.connections,
     pipelining: flags.pipelining,
     timeoutSec: flags.timeout,

@@ -50,9 +50,9 @@ export interface EnginePlan {
 }
 
 export function planEngines(requested: string, scenarios: Scenario[], load: SharedLoad): EnginePlan {
-  /** The engine's flags for a scenario's trials (the URL does not appear in them; trials have no warm-up of their own: it runs once per target start). */
+  /** The engine's flags for a scenario's trials, their own warm-up included (the URL does not appear in them). */
   const flagsFor = (engine: Engine, scenario: Scenario) =>
-    engine.describeFlags({ ...load, warmupSec: 0, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) });
+    engine.describeFlags({ ...load, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) });
   const byScenario = new Map<string, ScenarioEngine>();
   for (const scenario of scenarios) {
     const engine = chooseEngine(loadNeeds([scenario], load.pipelining), requested);

@@ -28,6 +28,8 @@ export interface CheckedTrialContext {
   askedSec: number;
   engineCores?: string;
   signal: AbortSignal;
+  /** Process groups of the other running targets (see TrialContext.neighbours). */
+  neighbours?: number[];
 }
 
 export interface CheckedTrial {
@@ -48,6 +50,7 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
       load: { ...context.load, durationSec },
       engineCores: context.engineCores,
       signal: context.signal,
+      neighbours: context.neighbours,
     });
   let trial = await measure(context.load.durationSec);
   const shortfall = trial.measurement && windowShortfall(trial.measurement);

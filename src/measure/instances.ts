@@ -90,6 +90,11 @@ export class Instances {
     return instance;
   }
 
+  /** Process groups of every running target. */
+  groups(): number[] {
+    return [...this.live.values()].filter((i) => !i.running.process.hasExited()).map((i) => i.running.process.pid);
+  }
+
   async stopAll(): Promise<void> {
     const all = [...this.live.values()];
     this.live.clear();

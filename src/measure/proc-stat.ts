@@ -58,14 +58,15 @@ function readStat(pid: number): StatFields | undefined {
   };
 }
 
-/** PIDs whose process group is pgid. */
-export function groupMembers(pgid: number): number[] {
+/** PIDs whose process group is pgid (or one of several), from one scan of /proc. */
+export function groupMembers(pgid: number | number[]): number[] {
+  const groups = new Set(Array.isArray(pgid) ? pgid : [pgid]);
   const members: number[] = [];
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
     const stat = readStat(pid);
-    if (stat?.pgrp === pgid) members.push(pid);
+    if (stat && groups.has(stat.pgrp)) members.push(pid);
   }
   return members;
 }

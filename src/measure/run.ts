@@ -40,6 +40,8 @@ export interface RunSettings {
   durationSec: number;
   /** Longest warm-up per target start; it ends once throughput levels off (see warmup.ts). */
   warmupSec: number;
+  /** Load sent right before each window, not measured: brings a target that idled while the others were measured back to speed. */
+  trialWarmupSec: number;
   connections: number;
   pipelining: number;
   timeoutSec: number;
@@ -95,7 +97,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const trialLoad = {
     connections: settings.connections,
     pipelining: settings.pipelining,
-    warmupSec: 0,
+    warmupSec: settings.trialWarmupSec,
     durationSec: settings.durationSec,
     timeoutSec: settings.timeoutSec,
   };
@@ -129,6 +131,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     repeats: settings.repeats,
     durationSec: settings.durationSec,
     warmupSec: settings.warmupSec,
+    trialWarmupSec: settings.trialWarmupSec,
     connections: settings.connections,
     pipelining: settings.pipelining,
     engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
@@ -255,6 +258,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
         askedSec: settings.durationSec,
         engineCores: cores.engine,
         signal: abort.signal,
+        neighbours: instances.groups().filter((pgid) => pgid !== instance.running.process.pid),
       });
       if (trial.windowExtended) windows.set(cell, trial.windowExtended.toSec);
       if (wrongAnswer) {

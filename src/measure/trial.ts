@@ -27,13 +27,15 @@ export interface TrialContext {
   load: Omit<LoadSpec, 'baseUrl' | 'requests'>;
   engineCores?: string;
   signal: AbortSignal;
+  /** Process groups of the other targets kept up on the server's core: the previous trial's target may still be finishing its load. */
+  neighbours?: number[];
 }
 
 export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
   const { running, scenario, engine } = context;
   const startedAt = new Date().toISOString();
   // The previous load's leftovers (warm-up or trial) must not fall into this window.
-  const settle = await waitUntilIdle(running.process.pid, context.signal);
+  const settle = await waitUntilIdle([running.process.pid, ...(context.neighbours ?? [])], context.signal);
   const base = {
     round: context.round,
     target: running.target.name,

@@ -58,7 +58,8 @@ function warmupClause(result: Result): string {
   if (warmupSec === 0) return '; each target started once for the run, no warm-up';
   const seconds = result.starts.map((s) => s.warmup.seconds).sort((a, b) => a - b);
   const median = seconds.length > 0 ? seconds[Math.floor(seconds.length / 2)] : 0;
-  return `; each target started once for the run and warmed up until its throughput levelled off (median ${median} s, at most ${warmupSec} s)`;
+  const beforeEach = result.plan.trialWarmupSec ? `, and loaded ${result.plan.trialWarmupSec} s unmeasured before each window` : '';
+  return `; each target started once for the run and warmed up until its throughput levelled off (median ${median} s, at most ${warmupSec} s)${beforeEach}`;
 }
 
 /** "each trial h2load -t 1 … (ceiling …)", or one such clause per engine with the scenarios it carried. */

@@ -81,6 +81,8 @@ export const planSchema = z.object({
   repeats: z.number().int().positive(),
   durationSec: z.number().positive(),
   warmupSec: z.number().nonnegative(),
+  /** Unmeasured load before each window (absent in older results: none). */
+  trialWarmupSec: z.number().nonnegative().optional(),
   connections: z.number().int().positive(),
   pipelining: z.number().int().positive(),
   engine: z.string(),

@@ -70,6 +70,8 @@ export interface Suite {
   reproduces?: string;
   /** The HTTP/2 protocols its scenarios are served over (each scenario names its own); absent: HTTP/1.1. */
   protocols?: Http2Protocol[];
+  /** The scenarios a run takes when none are named (absent: all); the others run when named. */
+  defaultScenarios?: string[];
   /** Load defaults of the suite (the seed's), used when the user does not pass --connections or --pipelining. */
   defaults?: { connections?: number; pipelining?: number };
 }

@@ -36,7 +36,7 @@ async function fakeRun(prefix: string, args: string[], env: NodeJS.ProcessEnv = 
 
 /** The main run, made once and read by several tests. */
 let mainRun: Promise<FakeRun> | undefined;
-const threeTargets = () => (mainRun ??= fakeRun('pipeline', ['--targets', TARGETS.join(','), '--repeats', '2', '--seed', '11']));
+const threeTargets = () => (mainRun ??= fakeRun('pipeline', ['--targets', TARGETS.join(','), '--scenarios', SCENARIOS.join(','), '--repeats', '2', '--seed', '11']));
 
 const dataLines = (csv: string) => csv.split('\r\n').filter((line) => line !== '').slice(1);
 

@@ -10,7 +10,7 @@ const TARGETS = ['node-http', 'fastify', 'koa'];
 
 test('a short real run of three targets: verified, repeated, measured, reported', async () => {
   const out = tempDir('run');
-  const run = await runCli(['run', '--targets', TARGETS.join(','), '--repeats', '2', '--duration', '1', '--warmup', '1', '--out', out, '--seed', '5']);
+  const run = await runCli(['run', '--targets', TARGETS.join(','), '--scenarios', 'text,json,param', '--repeats', '2', '--duration', '1', '--warmup', '1', '--out', out, '--seed', '5']);
   assert.equal(run.code, 0, run.stderr);
   const dir = runFolder(out);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
