@@ -14,7 +14,7 @@ import { executeRun, type RunOutcome } from '../measure/run.js';
 import { COMPARISON_FILE } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { runtimeVariantName, runtimeVariants } from '../runtimes/runtime-variants.js';
-import { withServices } from '../services/services.js';
+import { suiteServices, withServices } from '../services/services.js';
 import { smallestPValue } from '../stats/compare.js';
 import { targetAvailability } from '../targets/availability.js';
 import { chosenRuntimes } from './runtime-selection.js';
@@ -60,7 +60,7 @@ export async function ab(targetName: string, beforeText: string, afterText: stri
   if (variants.unavailable.length > 0) throw new UserError('GAUNTLET_AB_TARGET', variants.unavailable.map((u) => `${u.target} cannot run: ${u.reason}`).join('\n'));
   const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
   const scenarios = selectScenarios(suite, options.scenarios);
-  const outcome = await withServices(suite.services?.({ stores: [{ kind: 'memory' }] }) ?? [], () =>
+  const outcome = await withServices(suiteServices(suite), () =>
     executeRun({
       ...runSettings({ ...options, repeats }, suite, scenarios, runtimes[0]),
       suite,

@@ -7,7 +7,7 @@ import { UserError } from '../core/errors.js';
 import { allowedCores } from '../measure/pinning.js';
 import { executeRun, type RunOutcome } from '../measure/run.js';
 import { clusterRuntime, parseWorkers } from '../runtimes/cluster.js';
-import { withServices } from '../services/services.js';
+import { suiteServices, withServices } from '../services/services.js';
 import { parseStores } from '../stores/store-spec.js';
 import { storeVariantName, storeVariants } from '../stores/store-variants.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
@@ -44,7 +44,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   }
   const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes, options.baseline);
   const settings = runSettings(options, suite, scenarios, runtimes[0]);
-  return withServices(suite.services?.({ stores }) ?? [], (services) =>
+  return withServices(suiteServices(suite, stores), (services) =>
     executeRun({
       ...settings,
       suite,

@@ -1,7 +1,7 @@
 /** `verify` as a function: every chosen target checked against every scenario, no load. */
 import { verifyTargets, type TargetVerdict } from '../measure/verify-targets.js';
 import type { Runtime } from '../runtimes/runtime.js';
-import { withServices } from '../services/services.js';
+import { suiteServices, withServices } from '../services/services.js';
 import type { Suite } from '../suites/types.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { selectScenarios, selectSuite } from './selection.js';
@@ -32,7 +32,7 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyOutcome
   const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes);
   const readyTimeoutMs = (options.readyTimeoutSec ?? RUN_DEFAULTS.readyTimeoutSec) * 1000;
   // Verification starts what the suite needs with its default options (the in-memory store needs nothing).
-  const verdicts = await withServices(suite.services?.({ stores: [{ kind: 'memory' }] }) ?? [], () =>
+  const verdicts = await withServices(suiteServices(suite), () =>
     verifyTargets(suite, scenarios, selection.runnable, runtimes[0], readyTimeoutMs),
   );
   return { suite, runtimes, verdicts, unavailable: selection.unavailable };

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { projectRoot } from '../core/paths.js';
 import { loadResult } from '../results/store.js';
 import type { Result } from '../results/schema.js';
+import { medianOf } from '../stats/describe.js';
 import { compareRuns, figures, PAIR_DIFFERENCE, RATIO_TOLERANCE, type RunAgreement } from '../stats/run-agreement.js';
 
 /** What the issue that asked for this benchmark set as the goal. */
@@ -56,8 +57,7 @@ function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: 
 function generatorLine(result: Result): string {
   const measuredTrials = result.trials.filter((t) => t.measurement);
   const bound = measuredTrials.filter((t) => t.flags.includes('generator-bound')).length;
-  const shares = measuredTrials.map((t) => t.measurement!.generator.cpuCores).sort((x, y) => x - y);
-  const median = shares.length > 0 ? shares[Math.floor(shares.length / 2)] : 0;
+  const median = medianOf(measuredTrials.map((t) => t.measurement!.generator.cpuCores)) ?? 0;
   return `${bound} of ${measuredTrials.length} trials generator-bound, generator at ${Math.round(median * 100)} % of its core (median)`;
 }
 

@@ -5,6 +5,7 @@
  */
 import { FAKE_ENGINE_NAME } from '../engines/fake/enabled.js';
 import type { Environment, Result } from '../results/schema.js';
+import { medianOf } from '../stats/describe.js';
 import { formatInt } from './format.js';
 
 type ScenarioEngine = NonNullable<Environment['scenarioEngines']>[string];
@@ -56,8 +57,7 @@ function warmupClause(result: Result): string {
   const { warmupSec } = result.plan;
   if (!result.starts) return warmupSec > 0 ? `; a ${warmupSec} s warm-up per target start` : '';
   if (warmupSec === 0) return '; each target started once for the run, no warm-up';
-  const seconds = result.starts.map((s) => s.warmup.seconds).sort((a, b) => a - b);
-  const median = seconds.length > 0 ? seconds[Math.floor(seconds.length / 2)] : 0;
+  const median = medianOf(result.starts.map((s) => s.warmup.seconds)) ?? 0;
   const beforeEach = result.plan.trialWarmupSec ? `, and loaded ${result.plan.trialWarmupSec} s unmeasured before each window` : '';
   return `; each target started once for the run and warmed up until its throughput levelled off (median ${median} s, at most ${warmupSec} s)${beforeEach}`;
 }

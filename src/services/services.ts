@@ -26,6 +26,11 @@ export interface Services {
   stopAll(): Promise<void>;
 }
 
+/** The services a suite declares for a run with these stores (verify and ab use the in-memory store, which needs none). */
+export function suiteServices(suite: { services?(options: { stores: Array<{ kind: string }> }): ServiceName[] }, stores: Array<{ kind: string }> = [{ kind: 'memory' }]): ServiceName[] {
+  return suite.services?.({ stores }) ?? [];
+}
+
 /** Starts each named service once; if one fails, the ones already started are stopped before the error goes on. */
 export async function startServices(names: ServiceName[]): Promise<Services> {
   const running: RunningService[] = [];
