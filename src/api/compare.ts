@@ -2,9 +2,9 @@
 import { compareCells, pairsAcrossRuns } from '../compare/cells.js';
 import { checkEnvironments } from '../compare/environment-match.js';
 import { DEFAULT_GATE_FIGURES, FIGURES } from '../compare/figures.js';
-import type { ComparisonReport } from '../compare/render.js';
+import type { ComparisonReport } from '../report/comparison-render.js';
 import { UserError } from '../core/errors.js';
-import type { Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
 import { loadResult } from '../results/store.js';
 
 export interface CompareOptions {

@@ -4,7 +4,7 @@
  * CLI's `run` parses flags, calls this, prints and sets the exit code; a script can do the same.
  */
 import { UserError } from '../core/errors.js';
-import { allowedCores } from '../measure/pinning.js';
+import { allowedCores } from '../proc/pinning.js';
 import { executeRun, type RunOutcome } from '../measure/run.js';
 import { clusterRuntime, parseWorkers } from '../runtimes/cluster.js';
 import { suiteServices, withServices } from '../services/services.js';

@@ -3,7 +3,7 @@ import { UserError } from '../core/errors.js';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
 import { resolveRuntimes } from '../runtimes/resolve-runtime.js';
 import type { Runtime } from '../runtimes/runtime.js';
-import { runtimeBaselineName, runtimeVariantName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits, type RuntimeSelection } from '../runtimes/runtime-variants.js';
+import { runtimeBaselineName, runtimeVariantName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits, type RuntimeSelection } from '../targets/runtime-variants.js';
 import type { Suite } from '../suites/types.js';
 import { chooseBaseline, selectTargets } from './selection.js';
 

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { projectRoot } from '../core/paths.js';
 import { loadResult } from '../results/store.js';
-import type { Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
 import { medianOf } from '../stats/describe.js';
 import { compareRuns, figures, PAIR_DIFFERENCE, RATIO_TOLERANCE, type RunAgreement } from '../stats/run-agreement.js';
 

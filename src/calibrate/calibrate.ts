@@ -6,13 +6,13 @@
  */
 import { engines } from '../engines/registry.js';
 import type { Engine } from '../engines/engine.js';
-import { allowedCores, pinSelf, planCores, tasksetAvailable } from '../measure/pinning.js';
-import { usageOf, type UsageSnapshot } from '../measure/proc-stat.js';
+import { allowedCores, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
+import { usageOf, type UsageSnapshot } from '../proc/proc-stat.js';
 import { startTarget } from '../measure/target-process.js';
 import { nodeRuntime } from '../runtimes/runtime.js';
 import { helloSuite } from '../suites/hello/suite.js';
 import { loadTargets } from '../targets/registry.js';
-import { CALIBRATED_PIPELINING, cpuModel, type Calibration, type EngineCalibration } from './calibration-file.js';
+import { CALIBRATED_PIPELINING, cpuModel, type Calibration, type EngineCalibration } from '../results/calibration-file.js';
 
 const LOAD = { connections: 100, warmupSec: 1, durationSec: 3, timeoutSec: 10 };
 

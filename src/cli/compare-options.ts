@@ -1,7 +1,7 @@
 /** Options `compare` and `ab` share: which figures gate, the threshold, and where Markdown goes. */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { regressions, renderComparisonMarkdown, renderComparisonTerminal, type ComparisonReport } from '../compare/render.js';
+import { regressions, renderComparisonMarkdown, renderComparisonTerminal, type ComparisonReport } from '../report/comparison-render.js';
 import { DEFAULT_GATE_FIGURES, FIGURES } from '../compare/figures.js';
 import { unknownValue } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';

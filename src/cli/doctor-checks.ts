@@ -3,8 +3,8 @@
  * here (with its version), and the command that installs it.
  */
 import { execFileSync } from 'node:child_process';
-import { procAvailable } from '../measure/proc-stat.js';
-import { tasksetAvailable } from '../measure/pinning.js';
+import { procAvailable } from '../proc/proc-stat.js';
+import { tasksetAvailable } from '../proc/pinning.js';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
 import { runtimeStatuses } from '../runtimes/resolve-runtime.js';
 import { installedVersion } from '../targets/availability.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** gauntlet's command line: one program, one file per command. */
 import { Command } from 'commander';
-import { killAllGroups } from '../measure/process-group.js';
+import { killAllGroups } from '../proc/process-group.js';
 import { gauntletVersion } from '../results/environment.js';
 import { registerAb } from './commands/ab.js';
 import { registerCompare } from './commands/compare.js';

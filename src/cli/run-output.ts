@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseComparison } from '../compare/schema.js';
 import { EXIT } from '../core/exit-codes.js';
-import type { ComparisonReport } from '../compare/render.js';
+import type { ComparisonReport } from '../report/comparison-render.js';
 import type { RunOutcome } from '../measure/run.js';
 import { resultToCsv } from '../report/csv.js';
 import { renderHtml } from '../report/html/page.js';
@@ -14,7 +14,7 @@ import { renderMarkdown } from '../report/markdown.js';
 import { writeMarkdownCharts } from '../report/markdown-charts.js';
 import { renderTerminal } from '../report/terminal.js';
 import { COMPARISON_FILE } from '../results/store.js';
-import type { Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
 import { runExitCode } from './outcome-exit.js';
 import { scenarioDescriptions } from '../api/selection.js';
 

@@ -2,7 +2,7 @@
  * Cell-by-cell comparison: for each pair of trial sets (before, after) and each figure, the
  * change, its interval, the test's verdict, and whether it is a regression beyond the threshold.
  */
-import type { Trial } from '../results/schema.js';
+import type { Trial } from '../model/schema.js';
 import { compareSamples, isRegression, type Comparison } from '../stats/compare.js';
 import type { Figure } from './figures.js';
 

@@ -3,8 +3,8 @@
  * voids the comparison; other differences (runtimes, node version, pinning) are said but allowed,
  * since comparing them can be the point.
  */
-import type { Result } from '../results/schema.js';
-import { engineOfScenario } from '../report/engines.js';
+import type { Result } from '../model/schema.js';
+import { engineOfScenario } from '../model/scenario-engine.js';
 
 export interface EnvironmentCheck {
   /** Differences that void the comparison unless forced. */

@@ -1,5 +1,5 @@
 /** The figures a comparison can judge, which way is better, and the words for each verdict. */
-import type { Measurement } from '../results/schema.js';
+import type { Measurement } from '../model/schema.js';
 import type { Direction } from '../stats/compare.js';
 
 export interface Figure {

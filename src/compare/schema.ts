@@ -1,6 +1,6 @@
 /** comparison.json (written by `ab`), validated when `report` reads it back. */
 import { z } from 'zod';
-import type { ComparisonReport } from './render.js';
+import type { ComparisonReport } from './comparison.js';
 
 const cellSchema = z.object({
   label: z.string(),

@@ -27,11 +27,8 @@ export interface EngineCapabilities {
   readsStatusWithoutReason: boolean;
 }
 
-/**
- * What the load speaks on the wire: HTTP/1.1 (http or https URL), HTTP/2 over cleartext with
- * prior knowledge (h2c, http URL), or HTTP/2 over TLS negotiated by ALPN (h2, https URL).
- */
-export type LoadProtocol = 'http1' | 'h2c' | 'h2';
+import type { LoadProtocol } from '../suites/protocol.js';
+export type { LoadProtocol };
 
 /** The capability an engine needs to carry a protocol. */
 export const protocolCapability: Record<LoadProtocol, keyof EngineCapabilities> = { http1: 'http1', h2c: 'h2c', h2: 'tlsHttp2' };

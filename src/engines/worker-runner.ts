@@ -4,8 +4,8 @@
  * costs most of a second on a busy core; a worker that failed is replaced. The worker
  * announces its measured window over IPC, so /proc is sampled over exactly that window.
  */
-import { pinnedCommand } from '../measure/pinning.js';
-import { startGroup, type GroupProcess } from '../measure/process-group.js';
+import { pinnedCommand } from '../proc/pinning.js';
+import { startGroup, type GroupProcess } from '../proc/process-group.js';
 import type { EngineHooks, EngineMeasurement, EngineRunOptions, LoadSpec } from './engine.js';
 import type { FromWorker, ToWorker } from './worker-messages.js';
 import { DEFAULT_RUNTIME_ID, knownRuntime } from '../runtimes/known-runtimes.js';

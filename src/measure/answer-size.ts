@@ -12,8 +12,9 @@
  * depend on what the connection sent before.
  */
 import type { EngineMeasurement, LoadProtocol } from '../engines/engine.js';
-import type { RequestSpec, Scenario } from '../suites/types.js';
-import { probe } from './http-probe.js';
+import type { Scenario } from '../suites/types.js';
+import { probe } from '../http/http-probe.js';
+import { sampleRequests } from '../suites/sample-requests.js';
 
 export interface AnswerSize {
   basis: 'wire' | 'body';
@@ -22,8 +23,6 @@ export interface AnswerSize {
   sampled: number;
 }
 
-/** Requests sampled per scenario: enough for the mean of a cycle of 1,000 ids of two shapes within a byte. */
-export const SIZE_SAMPLE = 16;
 /** How far the bytes per response under load may stray: this share, or this many bytes if more. */
 export const SIZE_TOLERANCE_SHARE = 0.05;
 export const SIZE_TOLERANCE_BYTES: Record<AnswerSize['basis'], number> = {
@@ -32,11 +31,6 @@ export const SIZE_TOLERANCE_BYTES: Record<AnswerSize['basis'], number> = {
   body: 4,
 };
 
-/** Up to `count` requests spread evenly over the load's cycle (every one of a short cycle). */
-export function sampleRequests(load: RequestSpec[], count = SIZE_SAMPLE): RequestSpec[] {
-  if (load.length <= count) return load;
-  return Array.from({ length: count }, (_, k) => load[Math.floor(((k + 0.5) * load.length) / count)]);
-}
 
 /** The mean size of the answers to a sample of the scenario's load requests. */
 export async function measureAnswerSize(baseUrl: string, scenario: Scenario, protocol: LoadProtocol): Promise<AnswerSize> {

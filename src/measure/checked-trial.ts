@@ -8,7 +8,7 @@
  */
 import type { LoadSpec } from '../engines/engine.js';
 import type { TrialEngine } from '../engines/engine-plan.js';
-import type { Trial, Verification } from '../results/schema.js';
+import type { Trial, Verification } from '../model/schema.js';
 import { scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario } from '../suites/types.js';
 import { checkAnswerSize, sizeCheckReason } from './answer-size.js';

@@ -12,13 +12,13 @@
  */
 import type { LoadProtocol, LoadSpec } from '../engines/engine.js';
 import type { EnginePlan, TargetQuirks } from '../engines/engine-plan.js';
-import type { TargetStart, Trial, Verification } from '../results/schema.js';
+import type { TargetStart, Trial, Verification } from '../model/schema.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { scenarioProtocol } from '../suites/protocol.js';
 import type { Check, Scenario } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
 import { measureAnswerSize, type AnswerSize } from './answer-size.js';
-import type { CoreSets } from './pinning.js';
+import type { CoreSets } from '../proc/pinning.js';
 import { startTarget, TargetStartError, type RunningTarget } from './target-process.js';
 import { verifyScenarios } from './verify.js';
 import { warmUp } from './warmup.js';

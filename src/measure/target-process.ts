@@ -7,11 +7,11 @@
 import type { LoadProtocol } from '../engines/engine.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { appFile, type Target } from '../targets/registry.js';
-import { freePort } from './free-port.js';
-import { waitUntilAnswering } from './http-probe.js';
-import { pinnedCommand } from './pinning.js';
-import { startGroup, type GroupProcess } from './process-group.js';
-import { runCertificate } from './tls-cert.js';
+import { freePort } from '../proc/free-port.js';
+import { waitUntilAnswering } from '../http/http-probe.js';
+import { pinnedCommand } from '../proc/pinning.js';
+import { startGroup, type GroupProcess } from '../proc/process-group.js';
+import { runCertificate } from '../http/tls-cert.js';
 
 export const HOST = '127.0.0.1';
 

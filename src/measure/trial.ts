@@ -4,11 +4,11 @@
  * CPU recorded beside it.
  */
 import type { Engine, EngineMeasurement, LoadSpec } from '../engines/engine.js';
-import type { Measurement, Trial, TrialFlag } from '../results/schema.js';
+import type { Measurement, Trial, TrialFlag } from '../model/schema.js';
 import type { Scenario } from '../suites/types.js';
-import { GroupSampler, type GroupUsage } from './group-sampler.js';
-import { waitUntilIdle } from './settle.js';
-import { usageOf, type UsageSnapshot } from './proc-stat.js';
+import { GroupSampler, type GroupUsage } from '../proc/group-sampler.js';
+import { waitUntilIdle } from '../proc/settle.js';
+import { usageOf, type UsageSnapshot } from '../proc/proc-stat.js';
 import type { RunningTarget } from './target-process.js';
 import { windowShortfall } from './window.js';
 

@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { LoadProtocol } from '../engines/engine.js';
 import type { Check, Scenario } from '../suites/types.js';
-import { probe, type ProbeAnswer } from './http-probe.js';
+import { probe, type ProbeAnswer } from '../http/http-probe.js';
 
 export interface VerificationFailure {
   scenario: string;

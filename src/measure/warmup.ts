@@ -12,7 +12,7 @@
  */
 import type { Engine, LoadSpec } from '../engines/engine.js';
 import type { RequestSpec, Scenario } from '../suites/types.js';
-import { groupMembers, usageOf, writtenBytes } from './proc-stat.js';
+import { groupMembers, usageOf, writtenBytes } from '../proc/proc-stat.js';
 import type { RunningTarget } from './target-process.js';
 import { protocolField } from './trial.js';
 

@@ -4,7 +4,7 @@
  * streams gave p50 latencies of 0.3–0.9 s in 1 s windows, cells of 100–800 responses, and
  * koa at 4 % of node-http2 where seed 003 has 38 %.
  */
-import type { Measurement } from '../results/schema.js';
+import type { Measurement } from '../model/schema.js';
 
 /** Fewer responses than this give no stable p99 (ten responses above it) and a coarse rate. */
 export const MIN_WINDOW_RESPONSES = 1000;

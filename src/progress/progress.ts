@@ -3,7 +3,7 @@
  * one plain line per event elsewhere (CI logs).
  */
 import cliProgress from 'cli-progress';
-import type { Trial } from '../results/schema.js';
+import type { Trial } from '../model/schema.js';
 
 export interface Progress {
   trialStarted(round: number, target: string, scenario: string): void;

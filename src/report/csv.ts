@@ -4,7 +4,7 @@
  * target x scenario summary. Numbers are plain (no thousands separators, "." for decimals) so a
  * spreadsheet reads them as numbers; a missing value is an empty field.
  */
-import { LATENCY_PERCENTILES, type LatencyMs, type Result, type Spread } from '../results/schema.js';
+import { LATENCY_PERCENTILES, type LatencyMs, type Result, type Spread } from '../model/schema.js';
 import { engineOfScenario } from './engines.js';
 
 type Cell = string | number | boolean | undefined;
@@ -17,7 +17,7 @@ export function csvField(value: Cell): string {
 }
 
 export function csvTable(header: readonly string[], rows: Cell[][]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 /** Rounds to `digits` decimals without trailing zeros: 9698.058252 -> 9698.06. */

@@ -4,16 +4,13 @@
  * close to its one-core ceiling it may run here (from gauntlet doctor --calibrate).
  */
 import { FAKE_ENGINE_NAME } from '../engines/fake/enabled.js';
-import type { Environment, Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
+import { engineOfScenario, type ScenarioEngine } from '../model/scenario-engine.js';
 import { medianOf } from '../stats/describe.js';
 import { formatInt } from './format.js';
 
-type ScenarioEngine = NonNullable<Environment['scenarioEngines']>[string];
+export { engineOfScenario };
 
-/** The engine of a scenario's trials: as recorded per scenario, else the run's one engine (older results). */
-export function engineOfScenario(result: Result, scenario: string): ScenarioEngine {
-  return result.environment.scenarioEngines?.[scenario] ?? result.environment.engine;
-}
 
 export interface EngineGroup {
   engine: ScenarioEngine;

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
 import { cpuChart, throughputChart, type ChartSpec } from './html/charts.js';
 import { renderStandaloneSvg } from './html/svg.js';
 

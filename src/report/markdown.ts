@@ -1,6 +1,6 @@
 /** The Markdown report, ready to paste into a README or a pull request. */
 import { markdownTable } from 'markdown-table';
-import type { Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
 import { countMeasured, featuresFor, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { runtimeTables } from './runtime-matrix.js';
 import { suiteTables } from './suite-tables.js';

@@ -4,7 +4,7 @@
  * CPU (share of one core: how close it came to its ceiling), the ratio to the baseline (per
  * round, with its interval: the headline) and the flags. Invalid cells are listed apart, never ranked. Terminal and Markdown render the same rows.
  */
-import type { Result, Summary, TargetInfo } from '../results/schema.js';
+import type { Result, Summary, TargetInfo } from '../model/schema.js';
 import { enginesLine, fakeEngineWarning, fallbackNote, latencyBasisNote } from './engines.js';
 import { formatConfidence, formatFixed, formatInt, formatMegabits, formatRatio, formatRatioSpread, formatSpread } from './format.js';
 

@@ -3,7 +3,7 @@
  * and CPU µs per request on every runtime with the ratio to the reference runtime, then each
  * target against the baseline on each runtime ("framework impact on Node 20 vs Node 24").
  */
-import type { Result, RuntimeMatrix } from '../results/schema.js';
+import type { Result, RuntimeMatrix } from '../model/schema.js';
 import { DEFAULT_ALPHA } from '../stats/compare.js';
 import { runtimeLabel } from '../runtimes/known-runtimes.js';
 import { formatFixed, formatInt } from './format.js';

@@ -3,7 +3,7 @@
  * weighted summary with categories and the mixed run, the cost of a DI layer over the
  * framework it is built on, and each target with and without a store behind it.
  */
-import type { Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
 import { MIXED } from '../suites/mixed.js';
 import { layerOverheads } from '../stats/layers.js';
 import { weightedSummaries } from '../stats/weighted.js';

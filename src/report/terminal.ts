@@ -1,5 +1,5 @@
 /** The terminal report: one table per scenario, then what was not measured and the warnings. */
-import type { Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
 import { countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { runtimeTables } from './runtime-matrix.js';
 import { suiteTables } from './suite-tables.js';

@@ -5,7 +5,7 @@ import { layerOverheads } from '../stats/layers.js';
 import { runtimeMatrix } from '../stats/runtime-matrix.js';
 import { weightedSummaries } from '../stats/weighted.js';
 import type { JournalContents } from './journal.js';
-import { SCHEMA_VERSION, type Result } from './schema.js';
+import { SCHEMA_VERSION, type Result } from '../model/schema.js';
 
 export function resultFromJournal(journal: JournalContents): Result {
   const { header, end } = journal;

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { cpus, hostname, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../core/paths.js';
-import type { CoreSets } from '../measure/pinning.js';
-import { loadAverage } from '../measure/proc-stat.js';
-import type { Environment } from './schema.js';
+import type { CoreSets } from '../proc/pinning.js';
+import { loadAverage } from '../proc/proc-stat.js';
+import type { Environment } from '../model/schema.js';
 
 function git(args: string[]): string | undefined {
   try {

@@ -19,7 +19,7 @@ import {
   type TargetStart,
   type Trial,
   type Verification,
-} from './schema.js';
+} from '../model/schema.js';
 
 export const headerRecord = z.object({
   kind: z.literal('header'),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import { readJournal } from './journal.js';
 import { resultFromJournal } from './assemble.js';
-import { resultSchema, type Result } from './schema.js';
+import { resultSchema, type Result } from '../model/schema.js';
 
 export const JOURNAL_FILE = 'journal.ndjson';
 export const RESULT_FILE = 'result.json';

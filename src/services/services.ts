@@ -6,8 +6,9 @@
  * after the last, also when the run fails or is interrupted.
  */
 import { startRedis } from '../stores/redis-server.js';
+import type { ServiceName } from '../suites/types.js';
 
-export type ServiceName = 'redis';
+export type { ServiceName };
 
 export interface RunningService {
   name: ServiceName;

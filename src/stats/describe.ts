@@ -1,6 +1,6 @@
 /** Medians, spreads and intervals over the repeats of one cell. */
 import { median } from 'simple-statistics';
-import type { Spread } from '../results/schema.js';
+import type { Spread } from '../model/schema.js';
 import { medianInterval } from './median-interval.js';
 
 export function spreadOf(values: number[]): Spread {

@@ -5,7 +5,7 @@
  * suites with weights, otherwise over the median of the scenarios' ratios.
  */
 import { median } from 'simple-statistics';
-import type { Result } from '../results/schema.js';
+import type { Result } from '../model/schema.js';
 import { weightedSummaries } from './weighted.js';
 
 export interface LayerOverhead {

@@ -38,8 +38,12 @@ function exactUDistribution(m: number, n: number): number[] {
     const left = f(a - 1, b); // the largest value is in sample A: contributes b to U
     const right = f(a, b - 1);
     const out = new Array<number>(a * b + 1).fill(0);
-    left.forEach((count, u) => (out[u + b] += count));
-    right.forEach((count, u) => (out[u] += count));
+    left.forEach((count, u) => {
+      out[u + b] += count;
+    });
+    right.forEach((count, u) => {
+      out[u] += count;
+    });
     memo.set(key, out);
     return out;
   };

@@ -15,7 +15,7 @@ export interface MedianInterval {
 
 function binomialCdfHalf(n: number, k: number): number {
   // P(X <= k) for X ~ Binomial(n, 1/2)
-  let term = Math.pow(0.5, n);
+  let term = 0.5 ** n;
   let sum = 0;
   for (let i = 0; i <= k; i++) {
     sum += term;

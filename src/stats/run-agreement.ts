@@ -4,7 +4,7 @@
  * ratios to the baseline; this says how often it does.
  */
 import { median } from 'simple-statistics';
-import type { Result, Summary } from '../results/schema.js';
+import type { Result, Summary } from '../model/schema.js';
 import { relativeRange } from './describe.js';
 
 /** Pairs whose figures differ by less than this share in both runs are not counted: their order is noise either way. */

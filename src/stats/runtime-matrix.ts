@@ -5,7 +5,7 @@
  * the same runtime (seed 001's "framework impact on Node 20 vs Node 24"). Ratios are ratios of
  * medians with a 95 % bootstrap interval and a Mann-Whitney p-value, as `compare` computes them.
  */
-import type { Measurement, Result, RuntimeMatrix, RuntimeRecord, Trial } from '../results/schema.js';
+import type { Measurement, Result, RuntimeMatrix, RuntimeRecord, Trial } from '../model/schema.js';
 import { runtimeLabel } from '../runtimes/known-runtimes.js';
 import { compareSamples, type Direction } from './compare.js';
 import { medianOf } from './describe.js';

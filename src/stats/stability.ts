@@ -2,7 +2,7 @@
  * When is a cell measured well enough? Its req/s and CPU µs/req intervals reach 95 %
  * confidence and are narrower than ± the target share of their medians.
  */
-import type { Summary } from '../results/schema.js';
+import type { Summary } from '../model/schema.js';
 import { relativeHalfWidth } from './describe.js';
 
 export function isSettled(summary: Summary, halfWidthShare: number): boolean {

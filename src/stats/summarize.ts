@@ -2,7 +2,7 @@
  * One summary per target and scenario: medians over the repeats with their spread, CPU cost
  * per request, memory, and the ratio to the baseline target measured in the same run.
  */
-import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../results/schema.js';
+import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
 
 export interface SummaryInput {

@@ -2,10 +2,10 @@
  * Plain-word warnings about figures that cannot be taken at face value, in the spirit of
  * hyperfine's: each says which cell, what happened, and what the number then means.
  */
-import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warning } from '../results/schema.js';
+import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warning } from '../model/schema.js';
 import { relativeHalfWidth, relativeRange } from './describe.js';
 import { unsettledCells } from './stability.js';
-import { IDLE_CORES, MAX_SETTLE_MS } from '../measure/settle.js';
+import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
 export const HIGH_SPREAD = 0.1;

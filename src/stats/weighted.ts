@@ -4,7 +4,7 @@
  * (1 / Σ share/req/s: what one server answers when the mix arrives together), the weighted
  * CPU µs per request (the expected cost of one request of the mix), and per category.
  */
-import type { Result, Summary } from '../results/schema.js';
+import type { Result, Summary } from '../model/schema.js';
 
 export interface CategoryFigures {
   category: string;

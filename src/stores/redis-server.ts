@@ -5,8 +5,8 @@
  */
 import { Redis } from 'ioredis';
 import { UserError } from '../core/errors.js';
-import { freePort } from '../measure/free-port.js';
-import { startGroup, type GroupProcess } from '../measure/process-group.js';
+import { freePort } from '../proc/free-port.js';
+import { startGroup, type GroupProcess } from '../proc/process-group.js';
 import { PASSWORD, SESSION, TOKEN, USER } from '../suites/saas/contract.js';
 import { REDIS_KEYS } from '../targets/_lib/saas-store.js';
 

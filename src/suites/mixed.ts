@@ -17,7 +17,9 @@ export function mixedScenario(scenarios: Scenario[]): Scenario | undefined {
   const used = weighted.map(() => 0);
   const load: RequestSpec[] = [];
   for (let i = 0; i < CYCLE; i++) {
-    weighted.forEach((s, k) => (credit[k] += s.weight! / total));
+    weighted.forEach((s, k) => {
+      credit[k] += s.weight! / total;
+    });
     const pick = credit.indexOf(Math.max(...credit));
     credit[pick] -= 1;
     const scenario = weighted[pick];

@@ -1,6 +1,11 @@
 /** Which protocol each scenario is served over, and the order a visit takes them in. */
-import type { LoadProtocol } from '../engines/engine.js';
 import type { Scenario } from './types.js';
+
+/**
+ * What the load speaks on the wire: HTTP/1.1 (http or https URL), HTTP/2 over cleartext with
+ * prior knowledge (h2c, http URL), or HTTP/2 over TLS negotiated by ALPN (h2, https URL).
+ */
+export type LoadProtocol = 'http1' | 'h2c' | 'h2';
 
 /** What the target serves and the load speaks for a scenario: its HTTP/2 protocol, else HTTP/1.1. */
 export function scenarioProtocol(scenario: Pick<Scenario, 'protocol'>): LoadProtocol {

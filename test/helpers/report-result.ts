@@ -6,7 +6,7 @@
  */
 import { summarize } from '../../src/stats/summarize.js';
 import { collectWarnings } from '../../src/stats/warnings.js';
-import { resultSchema, type Result, type TargetInfo, type Trial, type Verification } from '../../src/results/schema.js';
+import { resultSchema, type Result, type TargetInfo, type Trial, type Verification } from '../../src/model/schema.js';
 import { environment, measurement, plan, trial } from './synthetic.js';
 
 export const REPORT_SCENARIOS = ['text', 'json', 'param'];

@@ -1,5 +1,5 @@
 /** Synthetic trials and plans for unit tests of statistics, summaries and reports. */
-import type { Environment, Measurement, Plan, Trial } from '../../src/results/schema.js';
+import type { Environment, Measurement, Plan, Trial } from '../../src/model/schema.js';
 
 export function plan(overrides: Partial<Plan> = {}): Plan {
   return {

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { ComparisonReport } from '../../src/compare/render.js';
-import { resultSchema } from '../../src/results/schema.js';
+import type { ComparisonReport } from '../../src/report/comparison-render.js';
+import { resultSchema } from '../../src/model/schema.js';
 import { fixtureTargetsDir, leftoverProcesses, projectRoot, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 const fixturePackages = join(projectRoot, 'test', 'fixtures', 'packages');

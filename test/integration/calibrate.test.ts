@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resultSchema } from '../../src/results/schema.js';
+import { resultSchema } from '../../src/model/schema.js';
 import { leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 test('doctor --calibrate measures each engine against the bare server, and runs then report the ceiling', async () => {

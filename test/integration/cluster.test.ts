@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
-import { resultSchema } from '../../src/results/schema.js';
+import { resultSchema } from '../../src/model/schema.js';
 import { cliFile, fixtureTargetsDir, leftoverProcesses, newMark, processesMarked, runCli, runFolder, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
 
 function commandLine(pid: number): string {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Journal } from '../../src/results/journal.js';
-import type { Environment } from '../../src/results/schema.js';
+import type { Environment } from '../../src/model/schema.js';
 import { loadResult, writeResult } from '../../src/results/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
@@ -19,7 +19,9 @@ function savedRun(name: string, rates: number[], env: Partial<Environment> = {})
     targets: [],
     unavailable: [],
   });
-  rates.forEach((rate, i) => journal.trial(trial('fastify', 'text', i + 1, measurement(rate))));
+  rates.forEach((rate, i) => {
+    journal.trial(trial('fastify', 'text', i + 1, measurement(rate)));
+  });
   journal.end({ finishedAt: new Date(1).toISOString(), complete: true });
   writeResult(dir, loadResult(dir));
   return dir;

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { h2loadEngine } from '../../src/engines/h2load/engine.js';
 import { startTarget } from '../../src/measure/target-process.js';
-import { resultSchema } from '../../src/results/schema.js';
+import { resultSchema } from '../../src/model/schema.js';
 import { nodeRuntime } from '../../src/runtimes/runtime.js';
 import { loadTargets } from '../../src/targets/registry.js';
 import { fixtureTargetsDir, leftoverProcesses, newMark, runCli, runFolder, TEST_MARK_VAR, tempDir } from '../helpers/cli.js';

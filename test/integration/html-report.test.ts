@@ -121,6 +121,7 @@ test('the HTML report: one self-contained file whose charts, notes and sortable 
       assert.ok(colorScheme === 'dark' ? light > 150 : light < 110, `${colorScheme} chart text is ${axisColour}`);
 
       // The run summary, environment and problems, in words.
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a reader sees
       const body = await page.locator('body').innerText();
       for (const words of [
         'Run summary',

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resultSchema } from '../../src/results/schema.js';
+import { resultSchema } from '../../src/model/schema.js';
 import { cliFile, leftoverProcesses, newMark, runCli, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
 
 /** Starts a long run and resolves once its journal holds `trials` finished trials. */

@@ -5,11 +5,11 @@
  * and makes up the counts. No load is generated, so this runs beside a benchmark.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { FAKE_REQUESTS_PER_SEC } from '../../src/engines/fake/measurement.js';
-import { resultSchema, type Result } from '../../src/results/schema.js';
+import { resultSchema, type Result } from '../../src/model/schema.js';
 import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir, type CliOutcome } from '../helpers/cli.js';
 
 const FAKE = { GAUNTLET_FAKE_ENGINE: '1', GAUNTLET_TARGET_DIRS: fixtureTargetsDir };

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { h2loadEngine } from '../../src/engines/h2load/engine.js';
-import { resultSchema } from '../../src/results/schema.js';
+import { resultSchema } from '../../src/model/schema.js';
 import { leftoverProcesses, projectRoot, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 const TARGETS = ['node-http', 'fastify', 'koa'];

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resultSchema } from '../../src/results/schema.js';
+import { resultSchema } from '../../src/model/schema.js';
 import { machineNodeId } from '../../src/runtimes/runtime.js';
 import { cliFile, fixtureTargetsDir, leftoverProcesses, newMark, processesMarked, projectRoot, runCli, runFolder, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
 

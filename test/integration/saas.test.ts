@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
-import { resultSchema } from '../../src/results/schema.js';
+import { resultSchema } from '../../src/model/schema.js';
 import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 const SAAS_TARGETS = ['node-http', 'express5', 'fastify', 'koa', 'hono', 'h3', 'wooks', 'wooks-0.6', 'moost', 'nest-express', 'nest-fastify'];

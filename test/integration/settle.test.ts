@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { startGroup } from '../../src/measure/process-group.js';
-import { waitUntilIdle } from '../../src/measure/settle.js';
+import { startGroup } from '../../src/proc/process-group.js';
+import { waitUntilIdle } from '../../src/proc/settle.js';
 
 /** A process group whose leader spins a core for `busyMs` (after a short start), then sleeps. */
 function busyFor(busyMs: number) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resultSchema, type Result } from '../../src/results/schema.js';
+import { resultSchema, type Result } from '../../src/model/schema.js';
 import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };

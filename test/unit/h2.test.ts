@@ -10,10 +10,10 @@ import { addLoadOptions, type LoadFlags } from '../../src/cli/load-options.js';
 import { planEngines } from '../../src/engines/engine-plan.js';
 import { h2loadEngine, headerSavings, negotiatedMismatch } from '../../src/engines/h2load/engine.js';
 import { loadNeeds } from '../../src/engines/needs.js';
-import { protocolMismatch } from '../../src/measure/http-probe.js';
-import { generateCertificate, opensslArgs } from '../../src/measure/tls-cert.js';
+import { protocolMismatch } from '../../src/http/http-probe.js';
+import { generateCertificate, opensslArgs } from '../../src/http/tls-cert.js';
 import { HPACK_COLUMN, COLUMNS, reportTables } from '../../src/report/rows.js';
-import type { Result } from '../../src/results/schema.js';
+import type { Result } from '../../src/model/schema.js';
 import { summarize } from '../../src/stats/summarize.js';
 import { h2Suite } from '../../src/suites/h2/suite.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
@@ -142,7 +142,7 @@ test('the throwaway certificate: EC P-256, for 127.0.0.1, one day, its own key, 
 });
 
 test('the run\'s certificate is made once per process and gone when the process exits', () => {
-  const module = join(projectRoot, 'dist', 'src', 'measure', 'tls-cert.js');
+  const module = join(projectRoot, 'dist', 'src', 'http', 'tls-cert.js');
   const script = `const m = await import(${JSON.stringify(module)}); const a = await m.runCertificate(); const b = await m.runCertificate(); console.log(JSON.stringify({ same: a === b, dir: a.dir }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   assert.equal(child.status, 0, child.stderr);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Result, Summary } from '../../src/results/schema.js';
+import type { Result, Summary } from '../../src/model/schema.js';
 import { compareRuns } from '../../src/stats/run-agreement.js';
 
 const spread = (median: number, min = median, max = median) => ({ median, min, max, interval: { low: min, high: max, confidence: 0.75 } });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { resultSchema, type Result, type RuntimeRecord, type TargetInfo, type Trial } from '../../src/results/schema.js';
+import { resultSchema, type Result, type RuntimeRecord, type TargetInfo, type Trial } from '../../src/model/schema.js';
 import { formatRatioInterval, runtimeTables } from '../../src/report/runtime-matrix.js';
 import { layerOverheads } from '../../src/stats/layers.js';
 import { baseTargetName, ratiosBetween, runtimeMatrix } from '../../src/stats/runtime-matrix.js';

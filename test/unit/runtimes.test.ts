@@ -9,8 +9,8 @@ import { DEFAULT_RUNTIME_ID, KNOWN_RUNTIMES, knownRuntime } from '../../src/runt
 import { resolveRuntimes, runtimeStatus } from '../../src/runtimes/resolve-runtime.js';
 import { installHint, npmSpec } from '../../src/runtimes/runtime-cache.js';
 import { binaryRuntime, machineNodeId, nodeRuntime } from '../../src/runtimes/runtime.js';
-import { runtimesLine, runtimesUsed } from '../../src/runtimes/runtime-record.js';
-import { runtimeBaselineName, runtimeVariantName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits } from '../../src/runtimes/runtime-variants.js';
+import { runtimesLine, runtimesUsed } from '../../src/targets/runtime-record.js';
+import { runtimeBaselineName, runtimeVariantName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits } from '../../src/targets/runtime-variants.js';
 import type { Target } from '../../src/targets/registry.js';
 
 const node24 = binaryRuntime('node@24', 'node', '24.21.0', '/rt/node24', 'test');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Result, TargetInfo } from '../../src/results/schema.js';
+import type { Result, TargetInfo } from '../../src/model/schema.js';
 import { layerOverheads } from '../../src/stats/layers.js';
 import { summarize } from '../../src/stats/summarize.js';
 import { weightedSummaries } from '../../src/stats/weighted.js';

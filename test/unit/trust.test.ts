@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkAnswerSize, sampleRequests } from '../../src/measure/answer-size.js';
+import { checkAnswerSize } from '../../src/measure/answer-size.js';
+import { sampleRequests } from '../../src/suites/sample-requests.js';
 import { levelledOff, MIN_WARMUP_BLOCKS } from '../../src/measure/warmup.js';
 import { maxWindowSec, MIN_WINDOW_RESPONSES, windowShortfall } from '../../src/measure/window.js';
 

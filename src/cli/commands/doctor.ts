@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { calibrate } from '../../calibrate/calibrate.js';
-import { CALIBRATION_FILE, saveCalibration } from '../../calibrate/calibration-file.js';
+import { CALIBRATION_FILE, saveCalibration } from '../../results/calibration-file.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { terminalTable } from '../../report/terminal-table.js';
 import { doctorChecks, INSTALL_ALL_OPTIONAL } from '../doctor-checks.js';

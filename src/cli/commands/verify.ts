@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verify } from '../../api/verify.js';
 import { describeRuntime } from '../../runtimes/runtime.js';
-import { runtimeRecord } from '../../runtimes/runtime-record.js';
+import { runtimeRecord } from '../../targets/runtime-record.js';
 import { list, seconds } from '../options.js';
 import { verifyExitCode } from '../outcome-exit.js';
 import { addRuntimeOptions, type RuntimeFlags } from '../runtime-options.js';

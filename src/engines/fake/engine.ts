@@ -8,8 +8,8 @@
  * GAUNTLET_FAKE_ENGINE=1 (registry.ts), never chosen by --engine auto, absent from list,
  * doctor and calibration; every result it makes names it, and the method line says so.
  */
-import { sampleRequests } from '../../measure/answer-size.js';
-import { probe } from '../../measure/http-probe.js';
+import { sampleRequests } from '../../suites/sample-requests.js';
+import { probe } from '../../http/http-probe.js';
 import { gauntletVersion } from '../../results/environment.js';
 import type { RequestSpec } from '../../suites/types.js';
 import { protocolOf, type Engine, type LoadSpec } from '../engine.js';

@@ -22,8 +22,8 @@
 import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pinnedCommand } from '../../measure/pinning.js';
-import { startGroup, type GroupProcess } from '../../measure/process-group.js';
+import { pinnedCommand } from '../../proc/pinning.js';
+import { startGroup, type GroupProcess } from '../../proc/process-group.js';
 import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadProtocol, type LoadSpec } from '../engine.js';
 import { headersKey } from '../needs.js';
 import { LatencySamples } from '../node-http2/latency.js';
@@ -120,7 +120,7 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
     let uriFile: string | undefined;
     if (spec.requests.length > 1) {
       uriFile = join(dir, 'uris.txt');
-      writeFileSync(uriFile, spec.requests.map((request) => new URL(request.path, spec.baseUrl).href).join('\n') + '\n');
+      writeFileSync(uriFile, `${spec.requests.map((request) => new URL(request.path, spec.baseUrl).href).join('\n')}\n`);
     }
     const args = h2loadArgs(spec, headers, logFile, uriFile);
     const summary = await runH2load(args, hooks, options);

@@ -18,8 +18,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pinnedCommand } from '../../measure/pinning.js';
-import { startGroup, type GroupProcess } from '../../measure/process-group.js';
+import { pinnedCommand } from '../../proc/pinning.js';
+import { startGroup, type GroupProcess } from '../../proc/process-group.js';
 import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadSpec } from '../engine.js';
 import { correctionInterval, latencyOfBuckets, undoCorrection } from './histogram.js';
 import { RESULT_MARKER, WINDOW_END_MARKER, wrkScript, type WrkResult } from './lua.js';
@@ -41,7 +41,7 @@ function wrkArgs(spec: LoadSpec, durationSec: number, scriptFile: string): strin
     `${wholeSeconds(spec.timeoutSec)}s`,
     '-s',
     scriptFile,
-    new URL(spec.baseUrl).origin + '/',
+    `${new URL(spec.baseUrl).origin}/`,
   ];
 }
 

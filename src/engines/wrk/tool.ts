@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { GroupProcess } from '../../measure/process-group.js';
+import type { GroupProcess } from '../../proc/process-group.js';
 import type { EngineRunOptions } from '../engine.js';
 
 /** Absolute path of an executable found on PATH, or undefined. */

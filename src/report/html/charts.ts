@@ -4,7 +4,7 @@
  * report alike.
  */
 import type { CustomSeriesOption, CustomSeriesRenderItem, EChartsOption, LineSeriesOption } from 'echarts';
-import { LATENCY_PERCENTILES, type Result, type Spread, type Summary } from '../../results/schema.js';
+import { LATENCY_PERCENTILES, type Result, type Spread, type Summary } from '../../model/schema.js';
 import { formatConfidence, formatFixed, formatInt, formatMegabytes } from '../format.js';
 import { weightedSummaries } from '../../stats/weighted.js';
 import { barLabel, chartedSummaries, representativeTrial, slug, targetIndex } from './data.js';

@@ -1,5 +1,5 @@
 /** The A/B section of an `ab` run's page: both versions side by side with each figure's verdict. */
-import type { ComparisonReport } from '../../compare/render.js';
+import type { ComparisonReport } from '../comparison-render.js';
 import { FIGURES } from '../../compare/figures.js';
 import { esc } from './escape.js';
 

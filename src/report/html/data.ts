@@ -1,5 +1,5 @@
 /** What the charts and the page pick out of a result: measured cells, representative trials, labels. */
-import type { Result, Summary, Trial } from '../../results/schema.js';
+import type { Result, Summary, Trial } from '../../model/schema.js';
 
 /** Cells of one scenario that are charted: clean ones only (an invalid cell is listed with why, never drawn as a bar). */
 export function chartedSummaries(result: Result, scenario: string): Summary[] {

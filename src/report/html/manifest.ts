@@ -1,5 +1,5 @@
 /** The run summary and the environment manifest: what was run, how, and on what. */
-import type { Result } from '../../results/schema.js';
+import type { Result } from '../../model/schema.js';
 import { formatFixed } from '../format.js';
 import { engineGroups } from '../engines.js';
 import { countMeasured, machineLine, methodLine } from '../rows.js';

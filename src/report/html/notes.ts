@@ -1,5 +1,5 @@
 /** Warnings and problems in plain words: failed verifications, failed trials, cells without figures. */
-import type { Result, Summary } from '../../results/schema.js';
+import type { Result, Summary } from '../../model/schema.js';
 import { esc } from './escape.js';
 import { FLAG_WORDS } from './data.js';
 

@@ -3,8 +3,8 @@
  * script; nothing fetched) with the run summary, the environment, warnings and problems, and
  * per scenario the charts and a sortable results table.
  */
-import type { ComparisonReport } from '../../compare/render.js';
-import type { Result } from '../../results/schema.js';
+import type { ComparisonReport } from '../comparison-render.js';
+import type { Result } from '../../model/schema.js';
 import { comparisonSection } from './comparison.js';
 import { reportTables } from '../rows.js';
 import { scenarioCharts, suiteCharts, type ChartSpec } from './charts.js';

@@ -1,5 +1,5 @@
 /** The sortable results table of a scenario: the rows of ../rows.ts, each numeric cell carrying its raw value to sort by. */
-import type { Result, Summary } from '../../results/schema.js';
+import type { Result, Summary } from '../../model/schema.js';
 import { featuresFor, HPACK_COLUMN, type ReportTable } from '../rows.js';
 import { slug } from './data.js';
 import { esc } from './escape.js';

@@ -36,10 +36,22 @@ function memoryStore(): SaasStore {
 function delayed(store: SaasStore, ms: number): SaasStore {
   const wait = () => new Promise<void>((resolve) => setTimeout(resolve, ms));
   return {
-    userForToken: async (token) => (await wait(), store.userForToken(token)),
-    userForSession: async (session) => (await wait(), store.userForSession(session)),
-    login: async (email, password) => (await wait(), store.login(email, password)),
-    projectName: async (projectId) => (await wait(), store.projectName(projectId)),
+    userForToken: async (token) => {
+      await wait();
+      return store.userForToken(token);
+    },
+    userForSession: async (session) => {
+      await wait();
+      return store.userForSession(session);
+    },
+    login: async (email, password) => {
+      await wait();
+      return store.login(email, password);
+    },
+    projectName: async (projectId) => {
+      await wait();
+      return store.projectName(projectId);
+    },
   };
 }
 

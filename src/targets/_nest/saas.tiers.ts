@@ -4,7 +4,7 @@
  */
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
 import type { SaasStore, User } from '../_lib/saas-store.js';
-import { CreateCommentDto, CreateTaskDto, ImportTasksDto, RenameProjectDto, UpdateTaskDto } from './saas.dto.js';
+import type { CreateCommentDto, CreateTaskDto, ImportTasksDto, RenameProjectDto, UpdateTaskDto } from './saas.dto.js';
 import { BearerAuthGuard, CurrentUser, SessionAuthGuard } from './saas.guards.js';
 import { SAAS_STORE } from './saas.store.js';
 

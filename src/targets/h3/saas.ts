@@ -42,7 +42,10 @@ const requireSession: Middleware = async (event) => {
 };
 
 const param = (event: H3Event, name: string) => getRouterParam(event, name)!;
-const created = <T>(event: H3Event, body: T) => ((event.res.status = 201), body);
+const created = <T>(event: H3Event, body: T) => {
+  event.res.status = 201;
+  return body;
+};
 
 const app = new H3()
   .use('/api/v1/**', requireToken)

@@ -3,7 +3,7 @@ import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Res, Unau
 import type { Response } from 'express';
 import { USER } from '../../suites/saas/contract.js';
 import type { SaasStore } from '../_lib/saas-store.js';
-import { LoginDto } from '../_nest/saas.dto.js';
+import type { LoginDto } from '../_nest/saas.dto.js';
 import { SAAS_STORE } from '../_nest/saas.store.js';
 
 @Controller()

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { connect, type ClientHttp2Session, type OutgoingHttpHeaders } from 'node:http2';
-import type { LoadProtocol } from '../engines/engine.js';
+import type { LoadProtocol } from '../suites/protocol.js';
 import type { RequestSpec } from '../suites/types.js';
 
 export interface ProbeAnswer {

@@ -5,10 +5,10 @@
  * target cannot run is listed as unavailable with the reason, never started.
  */
 import { UserError, unknownValue } from '../core/errors.js';
-import { runtimeAvailability } from '../targets/availability.js';
-import type { Target } from '../targets/registry.js';
-import { KNOWN_RUNTIMES, runtimeLabel } from './known-runtimes.js';
-import { describeRuntime, type Runtime } from './runtime.js';
+import { runtimeAvailability } from './availability.js';
+import type { Target } from './registry.js';
+import { KNOWN_RUNTIMES, runtimeLabel } from '../runtimes/known-runtimes.js';
+import { describeRuntime, type Runtime } from '../runtimes/runtime.js';
 
 export interface RuntimeSelection {
   runnable: Target[];

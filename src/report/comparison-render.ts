@@ -1,19 +1,11 @@
 /** A comparison as a terminal table and as Markdown for a pull-request comment. */
 import { markdownTable } from 'markdown-table';
-import { terminalTable } from '../report/terminal-table.js';
-import { FIGURES } from './figures.js';
-import type { CellComparison } from './cells.js';
+import { terminalTable } from './terminal-table.js';
+import { FIGURES } from '../compare/figures.js';
+import type { CellComparison } from '../compare/cells.js';
+import { regressions, type ComparisonReport } from '../compare/comparison.js';
 
-export interface ComparisonReport {
-  title: string;
-  before: string;
-  after: string;
-  cells: CellComparison[];
-  thresholdShare: number;
-  gated: string[];
-  notes: string[];
-  warnings: string[];
-}
+export { regressions, type ComparisonReport };
 
 function signedPercent(share: number): string {
   const value = (share * 100).toFixed(1);
@@ -36,9 +28,6 @@ function row(cell: CellComparison): string[] {
 
 const HEAD = ['target', 'scenario', 'figure', 'before', 'after', 'change [95 % interval]', 'p', 'verdict'];
 
-export function regressions(report: ComparisonReport): CellComparison[] {
-  return report.cells.filter((c) => c.regression);
-}
 
 function verdictLine(report: ComparisonReport): string {
   const found = regressions(report);

@@ -8,7 +8,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from '../core/paths.js';
-import { writeAtomic } from '../results/store.js';
+import { writeAtomic } from './store.js';
 
 /** GAUNTLET_CALIBRATION_FILE moves it (the tests calibrate into a temporary folder, not over yours). */
 export const CALIBRATION_FILE = process.env.GAUNTLET_CALIBRATION_FILE ?? join(projectRoot, '.gauntlet', 'calibration.json');

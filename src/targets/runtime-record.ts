@@ -1,7 +1,7 @@
 /** How a run records the runtimes its targets ran on: per trial, per target, and in the environment. */
-import type { RuntimeRecord } from '../results/schema.js';
-import type { Target } from '../targets/registry.js';
-import { describeRuntime, type Runtime } from './runtime.js';
+import type { RuntimeRecord } from '../model/schema.js';
+import type { Target } from './registry.js';
+import { describeRuntime, type Runtime } from '../runtimes/runtime.js';
 
 export function runtimeRecord(runtime: Runtime): RuntimeRecord {
   return { id: runtime.id, name: runtime.name, version: runtime.version, ...(runtime.workers && { workers: runtime.workers }) };
