@@ -65,12 +65,25 @@ async function install(specs: string[], spec: VariantSpec, folder: string): Prom
   try {
     await run(
       'npm',
-      ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--install-links', '--save-exact', '--loglevel=error', ...specs.slice(1)],
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--legacy-peer-deps',
+        '--install-links',
+        '--save-exact',
+        '--loglevel=error',
+        ...specs.slice(1),
+      ],
       { cwd: folder, timeout: 300_000 },
     );
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? (error as Error).message;
-    throw new UserError('GAUNTLET_VARIANT_INSTALL', `npm could not install ${spec.text}:\n${stderr.trim()}`, 'check the version exists (npm view NAME versions) or the path holds a package.json');
+    throw new UserError(
+      'GAUNTLET_VARIANT_INSTALL',
+      `npm could not install ${spec.text}:\n${stderr.trim()}`,
+      'check the version exists (npm view NAME versions) or the path holds a package.json',
+    );
   }
 }
 
@@ -91,7 +104,8 @@ function copyApp(base: Target, folder: string): string {
     if (entry !== 'targets') symlinkSync(join(srcDir, entry), join(srcCopy, entry));
   }
   for (const entry of readdirSync(targetsDir, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name.startsWith('_')) cpSync(join(targetsDir, entry.name), join(targetsCopy, entry.name), { recursive: true });
+    if (entry.isDirectory() && entry.name.startsWith('_'))
+      cpSync(join(targetsDir, entry.name), join(targetsCopy, entry.name), { recursive: true });
   }
   cpSync(base.dir, join(targetsCopy, base.name), { recursive: true });
   return targetsCopy;

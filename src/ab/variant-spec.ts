@@ -18,11 +18,20 @@ export interface VariantSpec {
 export function parseVariantSpec(text: string, cwd = process.cwd()): VariantSpec {
   const match = /^((?:@[^/@\s]+\/)?[^@\s]+)@(.+)$/.exec(text.trim());
   if (!match) {
-    throw new UserError('GAUNTLET_BAD_VARIANT', `"${text}" is not a package version`, 'write name@version (fastify@5.11.0) or name@file:path (fastify@file:../fastify)');
+    throw new UserError(
+      'GAUNTLET_BAD_VARIANT',
+      `"${text}" is not a package version`,
+      'write name@version (fastify@5.11.0) or name@file:path (fastify@file:../fastify)',
+    );
   }
   const [, packageName, version] = match;
   if (version.startsWith('file:')) {
-    return { text, packageName, installSpec: `${packageName}@file:${resolve(cwd, version.slice('file:'.length))}`, local: true };
+    return {
+      text,
+      packageName,
+      installSpec: `${packageName}@file:${resolve(cwd, version.slice('file:'.length))}`,
+      local: true,
+    };
   }
   return { text, packageName, installSpec: `${packageName}@${version}`, local: false };
 }

@@ -37,7 +37,12 @@ export interface AbOutcome {
 }
 
 /** A against B: `target` is the gauntlet target whose framework is swapped; versions as `name@version` or `name@file:path`. */
-export async function ab(targetName: string, beforeText: string, afterText: string, options: AbOptions = {}): Promise<AbOutcome> {
+export async function ab(
+  targetName: string,
+  beforeText: string,
+  afterText: string,
+  options: AbOptions = {},
+): Promise<AbOutcome> {
   const log = options.log ?? (() => undefined);
   const repeats = options.repeats ?? AB_REPEATS;
   const suite = selectSuite(options.suite);
@@ -53,11 +58,16 @@ export async function ab(targetName: string, beforeText: string, afterText: stri
   const versions = [await variantTarget(base, before, labelA), await variantTarget(base, after, labelB)];
   for (const variant of versions) {
     const availability = targetAvailability(variant, suite.name);
-    if (!availability.available) throw new UserError('GAUNTLET_AB_TARGET', `${variant.name} cannot run: ${availability.reason}`);
+    if (!availability.available)
+      throw new UserError('GAUNTLET_AB_TARGET', `${variant.name} cannot run: ${availability.reason}`);
   }
   // A and B on each runtime: with several runtimes, each pair is judged on its own runtime.
   const variants = runtimeVariants(versions, runtimes, suite.name);
-  if (variants.unavailable.length > 0) throw new UserError('GAUNTLET_AB_TARGET', variants.unavailable.map((u) => `${u.target} cannot run: ${u.reason}`).join('\n'));
+  if (variants.unavailable.length > 0)
+    throw new UserError(
+      'GAUNTLET_AB_TARGET',
+      variants.unavailable.map((u) => `${u.target} cannot run: ${u.reason}`).join('\n'),
+    );
   const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
   const scenarios = selectScenarios(suite, options.scenarios);
   const outcome = await withServices(suiteServices(suite), () =>
@@ -73,7 +83,12 @@ export async function ab(targetName: string, beforeText: string, afterText: stri
   const gate = options.gate ?? DEFAULT_GATE_FIGURES;
   const thresholdShare = (options.thresholdPercent ?? 5) / 100;
   const pairs = runtimes.flatMap((runtime) =>
-    pairsWithinRun(outcome.result.trials, nameOn(labelA, runtime), nameOn(labelB, runtime), runtimes.length > 1 ? `${targetName} on ${runtime.id}` : targetName),
+    pairsWithinRun(
+      outcome.result.trials,
+      nameOn(labelA, runtime),
+      nameOn(labelB, runtime),
+      runtimes.length > 1 ? `${targetName} on ${runtime.id}` : targetName,
+    ),
   );
   const report: ComparisonReport = {
     title: `gauntlet ab ${targetName}`,
@@ -86,7 +101,9 @@ export async function ab(targetName: string, beforeText: string, afterText: stri
     warnings: [],
   };
   if (smallestPValue(repeats, repeats) >= 0.05) {
-    report.warnings.push(`with ${repeats} rounds no difference can reach significance at 5 %: use --repeats ${AB_REPEATS} or more`);
+    report.warnings.push(
+      `with ${repeats} rounds no difference can reach significance at 5 %: use --repeats ${AB_REPEATS} or more`,
+    );
   }
   writeFileSync(join(outcome.runDir, 'compare.md'), renderComparisonMarkdown(report));
   writeFileSync(join(outcome.runDir, COMPARISON_FILE), `${JSON.stringify(report, null, 2)}\n`);

@@ -15,7 +15,11 @@ export interface CompareOptions {
 }
 
 /** `before` and `after`: result.json files, run folders or journals, or results already loaded. */
-export function compare(before: string | Result, after: string | Result, options: CompareOptions = {}): ComparisonReport {
+export function compare(
+  before: string | Result,
+  after: string | Result,
+  options: CompareOptions = {},
+): ComparisonReport {
   const earlier = typeof before === 'string' ? loadResult(before) : before;
   const later = typeof after === 'string' ? loadResult(after) : after;
   const environments = checkEnvironments(earlier, later);
@@ -29,7 +33,8 @@ export function compare(before: string | Result, after: string | Result, options
   const gate = options.gate ?? DEFAULT_GATE_FIGURES;
   const thresholdShare = (options.thresholdPercent ?? 5) / 100;
   const cells = compareCells(pairsAcrossRuns(earlier.trials, later.trials), FIGURES, gate, thresholdShare);
-  if (cells.length === 0) throw new UserError('GAUNTLET_NOTHING_TO_COMPARE', 'the two runs share no measured target and scenario');
+  if (cells.length === 0)
+    throw new UserError('GAUNTLET_NOTHING_TO_COMPARE', 'the two runs share no measured target and scenario');
   return {
     title: 'gauntlet compare',
     before: earlier.id,

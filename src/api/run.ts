@@ -32,7 +32,11 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const suite = selectSuite(options.suite);
   const stores = parseStores(options.stores ?? ['memory']);
   if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
-    throw new UserError('GAUNTLET_OPTION_NOT_FOR_SUITE', `the ${suite.name} suite's apps call no store, so --stores has no effect there`, 'use --stores with --suite saas');
+    throw new UserError(
+      'GAUNTLET_OPTION_NOT_FOR_SUITE',
+      `the ${suite.name} suite's apps call no store, so --stores has no effect there`,
+      'use --stores with --suite saas',
+    );
   }
   const scenarios = selectScenarios(suite, options.scenarios, options.mixed ?? false);
   let runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);

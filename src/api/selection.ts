@@ -13,23 +13,43 @@ export const FALLBACK_BASELINES = ['node-http2'];
 
 export function selectSuite(name = DEFAULT_SUITE): Suite {
   const suite = findSuite(name);
-  if (!suite) throw unknownValue('suite', name, suites.map((s) => s.name), '--suite');
+  if (!suite)
+    throw unknownValue(
+      'suite',
+      name,
+      suites.map((s) => s.name),
+      '--suite',
+    );
   return suite;
 }
 
 /** Named scenarios (or the suite's default ones, else all), plus the mixed one when asked and the suite weights its scenarios. */
 export function selectScenarios(suite: Suite, names?: string[], mixed = false): Scenario[] {
-  const chosen = !names || names.length === 0 ? pickScenarios(suite, suite.defaultScenarios ?? suite.scenarios.map((s) => s.name)) : pickScenarios(suite, names);
+  const chosen =
+    !names || names.length === 0
+      ? pickScenarios(suite, suite.defaultScenarios ?? suite.scenarios.map((s) => s.name))
+      : pickScenarios(suite, names);
   if (!mixed) return chosen;
   const mix = mixedScenario(suite.scenarios);
-  if (!mix) throw new UserError('GAUNTLET_OPTION_NOT_FOR_SUITE', `the ${suite.name} suite has no traffic weights, so --mixed has nothing to mix`, 'use --mixed with the saas suite');
+  if (!mix)
+    throw new UserError(
+      'GAUNTLET_OPTION_NOT_FOR_SUITE',
+      `the ${suite.name} suite has no traffic weights, so --mixed has nothing to mix`,
+      'use --mixed with the saas suite',
+    );
   return [...chosen, mix];
 }
 
 function pickScenarios(suite: Suite, names: string[]): Scenario[] {
   return names.map((name) => {
     const scenario = suite.scenarios.find((s) => s.name === name);
-    if (!scenario) throw unknownValue(`scenario of the ${suite.name} suite`, name, suite.scenarios.map((s) => s.name), '--scenarios');
+    if (!scenario)
+      throw unknownValue(
+        `scenario of the ${suite.name} suite`,
+        name,
+        suite.scenarios.map((s) => s.name),
+        '--scenarios',
+      );
     return scenario;
   });
 }
@@ -38,7 +58,13 @@ function pickScenarios(suite: Suite, names: string[]): Scenario[] {
 export async function findTarget(name: string): Promise<Target> {
   const all = await loadTargets();
   const target = all.find((t) => t.name === name);
-  if (!target) throw unknownValue('target', name, all.map((t) => t.name), '<target>');
+  if (!target)
+    throw unknownValue(
+      'target',
+      name,
+      all.map((t) => t.name),
+      '<target>',
+    );
   return target;
 }
 
@@ -54,7 +80,13 @@ export async function selectTargets(suite: Suite, names?: string[]): Promise<Tar
   if (names && names.length > 0) {
     chosen = names.map((name) => {
       const target = all.find((t) => t.name === name);
-      if (!target) throw unknownValue('target', name, all.map((t) => t.name), '--targets');
+      if (!target)
+        throw unknownValue(
+          'target',
+          name,
+          all.map((t) => t.name),
+          '--targets',
+        );
       return target;
     });
   } else {
@@ -79,7 +111,8 @@ export async function selectTargets(suite: Suite, names?: string[]): Promise<Tar
 export function chooseBaseline(selection: TargetSelection, wanted?: string): string {
   const names = selection.runnable.map((t) => t.name);
   if (wanted !== undefined) {
-    if (!names.includes(wanted)) throw unknownValue('baseline (one of the targets being run)', wanted, names, '--baseline');
+    if (!names.includes(wanted))
+      throw unknownValue('baseline (one of the targets being run)', wanted, names, '--baseline');
     return wanted;
   }
   return [PREFERRED_BASELINE, ...FALLBACK_BASELINES].find((name) => names.includes(name)) ?? names[0];

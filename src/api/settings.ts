@@ -60,7 +60,12 @@ export interface LoadOptions {
 }
 
 /** The load fields with every default applied. */
-export type ResolvedLoad = Required<Pick<LoadOptions, 'repeats' | 'durationSec' | 'warmupSec' | 'trialWarmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'>>;
+export type ResolvedLoad = Required<
+  Pick<
+    LoadOptions,
+    'repeats' | 'durationSec' | 'warmupSec' | 'trialWarmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'
+  >
+>;
 
 export function resolveLoad(options: LoadOptions, suite: Suite): ResolvedLoad {
   return {
@@ -101,6 +106,9 @@ export function runSettings(
     untilStable:
       options.untilStablePercent === undefined
         ? undefined
-        : { halfWidthShare: options.untilStablePercent / 100, budgetSec: options.budgetSec ?? RUN_DEFAULTS.stableBudgetSec },
+        : {
+            halfWidthShare: options.untilStablePercent / 100,
+            budgetSec: options.budgetSec ?? RUN_DEFAULTS.stableBudgetSec,
+          },
   };
 }

@@ -45,9 +45,13 @@ function measured(result: Result): { result: Result; wallSec: number } {
 }
 
 function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: number } {
-  const child = spawnSync(process.execPath, [join(projectRoot, 'dist/src/cli/main.js'), 'run', '--out', outDir, ...runArgs], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnSync(
+    process.execPath,
+    [join(projectRoot, 'dist/src/cli/main.js'), 'run', '--out', outDir, ...runArgs],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (child.status !== 0) throw new Error(`gauntlet run exited with ${child.status ?? child.signal}`);
   const [runDir] = readdirSync(outDir);
   return measured(loadResult(join(outDir, runDir)));
@@ -103,7 +107,9 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
     '',
     '| scenario | pairs counted | ordered alike |',
     '|---|---|---|',
-    ...headline.scenarios.map((s) => `| ${s.scenario} | ${s.pairs} | ${s.agreeing} (${pct(s.pairs ? s.agreeing / s.pairs : 1)}) |`),
+    ...headline.scenarios.map(
+      (s) => `| ${s.scenario} | ${s.pairs} | ${s.agreeing} (${pct(s.pairs ? s.agreeing / s.pairs : 1)}) |`,
+    ),
     '',
     `## Cells, largest move first (${headline.figure})`,
     '',
@@ -124,7 +130,9 @@ const runs = from
       process.stderr.write(`stability benchmark ${label}: run ${n} of 2 (gauntlet run ${runArgs.join(' ')})\n`);
       return runOnce(runArgs, mkdtempSync(join(tmpdir(), `gauntlet-stability-${n}-`)));
     });
-const agreements = (Object.keys(figures) as Array<keyof typeof figures>).map((name) => compareRuns(runs[0].result, runs[1].result, name));
+const agreements = (Object.keys(figures) as Array<keyof typeof figures>).map((name) =>
+  compareRuns(runs[0].result, runs[1].result, name),
+);
 const markdown = render(label, runs, agreements);
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, `stability-${label}.md`), markdown);

@@ -12,15 +12,31 @@ import { startTarget } from '../measure/target-process.js';
 import { nodeRuntime } from '../runtimes/runtime.js';
 import { helloSuite } from '../suites/hello/suite.js';
 import { loadTargets } from '../targets/registry.js';
-import { CALIBRATED_PIPELINING, cpuModel, type Calibration, type EngineCalibration } from '../results/calibration-file.js';
+import {
+  CALIBRATED_PIPELINING,
+  cpuModel,
+  type Calibration,
+  type EngineCalibration,
+} from '../results/calibration-file.js';
 
 const LOAD = { connections: 100, warmupSec: 1, durationSec: 3, timeoutSec: 10 };
 
 type Measured = Omit<EngineCalibration, 'unpipelined'>;
 
-async function calibrateEngine(engine: Engine, pipelining: number, serverCores: string | undefined, engineCores: string | undefined): Promise<Measured> {
+async function calibrateEngine(
+  engine: Engine,
+  pipelining: number,
+  serverCores: string | undefined,
+  engineCores: string | undefined,
+): Promise<Measured> {
   const target = (await loadTargets()).find((t) => t.name === 'node-http')!;
-  const running = await startTarget({ target, suite: 'hello', runtime: nodeRuntime, cores: serverCores, readyTimeoutMs: 15_000 });
+  const running = await startTarget({
+    target,
+    suite: 'hello',
+    runtime: nodeRuntime,
+    cores: serverCores,
+    readyTimeoutMs: 15_000,
+  });
   try {
     let start: UsageSnapshot | undefined;
     let end: UsageSnapshot | undefined;
@@ -41,7 +57,8 @@ async function calibrateEngine(engine: Engine, pipelining: number, serverCores: 
       { cores: engineCores, deadlineMs: 60_000 },
     );
     const cpuSeconds = start && end ? end.cpuSeconds - start.cpuSeconds : 0;
-    if (measurement.requests === 0 || cpuSeconds <= 0) throw new Error(`${engine.name}: no requests or no CPU time measured`);
+    if (measurement.requests === 0 || cpuSeconds <= 0)
+      throw new Error(`${engine.name}: no requests or no CPU time measured`);
     const usPerRequest = (cpuSeconds * 1e6) / measurement.requests;
     return { usPerRequest, ceilingRequestsPerSec: 1e6 / usPerRequest, flags: engine.describeFlags(spec) };
   } finally {
@@ -59,8 +76,11 @@ export async function calibrate(report: (line: string) => void): Promise<Calibra
       const pipelined = await calibrateEngine(engine, CALIBRATED_PIPELINING, cores.server, cores.engine);
       const unpipelined = await calibrateEngine(engine, 1, cores.server, cores.engine);
       results[engine.name] = { ...pipelined, unpipelined };
-      const line = (m: Measured) => `${m.usPerRequest.toFixed(1)} µs CPU per request, ceiling ≈ ${Math.round(m.ceilingRequestsPerSec).toLocaleString('en-US')} req/s on one core`;
-      report(`${engine.name}: ${line(pipelined)} (pipelining ${CALIBRATED_PIPELINING}); ${line(unpipelined)} (no pipelining)`);
+      const line = (m: Measured) =>
+        `${m.usPerRequest.toFixed(1)} µs CPU per request, ceiling ≈ ${Math.round(m.ceilingRequestsPerSec).toLocaleString('en-US')} req/s on one core`;
+      report(
+        `${engine.name}: ${line(pipelined)} (pipelining ${CALIBRATED_PIPELINING}); ${line(unpipelined)} (no pipelining)`,
+      );
     } catch (error) {
       report(`${engine.name}: not calibrated: ${(error as Error).message}`);
     }

@@ -1,7 +1,12 @@
 /** Options `compare` and `ab` share: which figures gate, the threshold, and where Markdown goes. */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { regressions, renderComparisonMarkdown, renderComparisonTerminal, type ComparisonReport } from '../report/comparison-render.js';
+import {
+  regressions,
+  renderComparisonMarkdown,
+  renderComparisonTerminal,
+  type ComparisonReport,
+} from '../report/comparison-render.js';
 import { DEFAULT_GATE_FIGURES, FIGURES } from '../compare/figures.js';
 import { unknownValue } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -15,14 +20,30 @@ export interface CompareFlags {
 
 export function addCompareOptions(command: Command): Command {
   return command
-    .option('--gate <figures>', `figures whose regression fails the exit code (${FIGURES.map((f) => f.key).join(', ')})`, list, DEFAULT_GATE_FIGURES)
-    .option('--threshold <percent>', 'a gated figure worse by more than this % (and called worse by the test) is a regression', seconds('--threshold', true), 5)
+    .option(
+      '--gate <figures>',
+      `figures whose regression fails the exit code (${FIGURES.map((f) => f.key).join(', ')})`,
+      list,
+      DEFAULT_GATE_FIGURES,
+    )
+    .option(
+      '--threshold <percent>',
+      'a gated figure worse by more than this % (and called worse by the test) is a regression',
+      seconds('--threshold', true),
+      5,
+    )
     .option('--markdown <file>', 'also write the comparison as Markdown (for a pull-request comment)');
 }
 
 export function checkGate(gate: string[]): string[] {
   for (const key of gate) {
-    if (!FIGURES.some((f) => f.key === key)) throw unknownValue('figure', key, FIGURES.map((f) => f.key), '--gate');
+    if (!FIGURES.some((f) => f.key === key))
+      throw unknownValue(
+        'figure',
+        key,
+        FIGURES.map((f) => f.key),
+        '--gate',
+      );
   }
   return gate;
 }

@@ -22,7 +22,12 @@ export interface DoctorCheck {
 function versionOf(command: string, args: string[]): string | undefined {
   try {
     const out = execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 }).toString();
-    return out.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+    return (
+      out
+        .split('\n')
+        .find((line) => line.trim() !== '')
+        ?.trim() ?? ''
+    );
   } catch (error) {
     // Some tools print their version to stderr and exit non-zero (wrk -v).
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
@@ -39,10 +44,24 @@ export function doctorChecks(): DoctorCheck[] {
   const nodeOk = nodeMajorMinor[0] > 20 || (nodeMajorMinor[0] === 20 && nodeMajorMinor[1] >= 19);
   const tool = (name: string, purpose: string, command: string, args: string[], apt: string): DoctorCheck => {
     const version = versionOf(command, args);
-    return { name, purpose, required: false, found: version !== undefined, detail: version ?? 'not found', install: `${OPTIONAL_APT} ${apt}` };
+    return {
+      name,
+      purpose,
+      required: false,
+      found: version !== undefined,
+      detail: version ?? 'not found',
+      install: `${OPTIONAL_APT} ${apt}`,
+    };
   };
   return [
-    { name: 'node', purpose: 'runs gauntlet itself (targets run on their runtime, below)', required: true, found: nodeOk, detail: process.version, install: 'install Node.js 20.19 or newer' },
+    {
+      name: 'node',
+      purpose: 'runs gauntlet itself (targets run on their runtime, below)',
+      required: true,
+      found: nodeOk,
+      detail: process.version,
+      install: 'install Node.js 20.19 or newer',
+    },
     ...runtimeChecks(),
     {
       name: 'autocannon',
@@ -52,7 +71,14 @@ export function doctorChecks(): DoctorCheck[] {
       detail: installedVersion('autocannon') ?? 'not installed',
       install: 'npm install',
     },
-    { name: '/proc', purpose: 'server CPU time, RSS, generator CPU', required: true, found: procAvailable(), detail: procAvailable() ? 'readable' : 'missing (Linux only)', install: 'run on Linux' },
+    {
+      name: '/proc',
+      purpose: 'server CPU time, RSS, generator CPU',
+      required: true,
+      found: procAvailable(),
+      detail: procAvailable() ? 'readable' : 'missing (Linux only)',
+      install: 'run on Linux',
+    },
     {
       name: 'taskset',
       purpose: 'pins server and generator to separate cores',
@@ -62,10 +88,34 @@ export function doctorChecks(): DoctorCheck[] {
       install: `${OPTIONAL_APT} util-linux`,
     },
     tool('wrk', 'HTTP/1.1 engine, cheaper per request than autocannon (--engine wrk)', 'wrk', ['-v'], 'wrk'),
-    tool('h2load', 'HTTP/2 (h2c, TLS) and pipelined HTTP/1.1 engine (--engine h2load)', 'h2load', ['--version'], 'nghttp2-client'),
-    tool('openssl', "the h2 suite's throwaway self-signed certificate (HTTP/2 over TLS)", 'openssl', ['version'], 'openssl'),
-    tool('redis-server', 'real store for saas --stores redis (and Moleculer transporters, planned)', 'redis-server', ['--version'], 'redis-server'),
-    tool('nats-server', 'NATS transporter for the services suite (planned)', 'nats-server', ['--version'], 'nats-server'),
+    tool(
+      'h2load',
+      'HTTP/2 (h2c, TLS) and pipelined HTTP/1.1 engine (--engine h2load)',
+      'h2load',
+      ['--version'],
+      'nghttp2-client',
+    ),
+    tool(
+      'openssl',
+      "the h2 suite's throwaway self-signed certificate (HTTP/2 over TLS)",
+      'openssl',
+      ['version'],
+      'openssl',
+    ),
+    tool(
+      'redis-server',
+      'real store for saas --stores redis (and Moleculer transporters, planned)',
+      'redis-server',
+      ['--version'],
+      'redis-server',
+    ),
+    tool(
+      'nats-server',
+      'NATS transporter for the services suite (planned)',
+      'nats-server',
+      ['--version'],
+      'nats-server',
+    ),
     tool('mosquitto', 'MQTT transporter for the services suite (planned)', 'mosquitto', ['-h'], 'mosquitto'),
     tool('chromium', 'browser test of the HTML report', 'chromium', ['--version'], 'chromium'),
   ];
@@ -75,10 +125,15 @@ export function doctorChecks(): DoctorCheck[] {
 function runtimeChecks(): DoctorCheck[] {
   return runtimeStatuses().map((status) => ({
     name: `runtime ${status.known.id}`,
-    purpose: status.known.id === DEFAULT_RUNTIME_ID ? 'runs the targets (the default runtime)' : `runs targets with --runtime ${status.known.id}`,
+    purpose:
+      status.known.id === DEFAULT_RUNTIME_ID
+        ? 'runs the targets (the default runtime)'
+        : `runs targets with --runtime ${status.known.id}`,
     required: status.known.id === DEFAULT_RUNTIME_ID,
     found: status.runtime !== undefined,
-    detail: status.runtime ? `${status.runtime.name} ${status.runtime.version}: ${status.runtime.source}` : 'not installed',
+    detail: status.runtime
+      ? `${status.runtime.name} ${status.runtime.version}: ${status.runtime.source}`
+      : 'not installed',
     install: status.installHint,
   }));
 }

@@ -29,19 +29,72 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
   return addRuntimeOptions(command)
     .option('--suite <name>', 'suite to run', RUN_DEFAULTS.suite)
     .option('--scenarios <a,b>', 'scenarios of the suite to run (default: all)', list)
-    .option('--repeats <n>', 'rounds; each round runs every target once, in a shuffled order', positiveInt('--repeats'), repeats)
-    .option('--duration <s>', 'measured seconds per trial (autocannon counts whole seconds)', seconds('--duration'), RUN_DEFAULTS.durationSec)
-    .option('--warmup <s>', 'longest warm-up after each target start, cycling all scenarios; it ends once throughput and CPU per request level off (0 for none)', seconds('--warmup', true), RUN_DEFAULTS.warmupSec)
-    .option('--trial-warmup <s>', 'unmeasured load right before each measured window, to bring a target that idled while the others were measured back to speed', seconds('--trial-warmup', true), RUN_DEFAULTS.trialWarmupSec)
-    .option('--connections <n>', 'concurrent connections (h2 suite: 100)', positiveInt('--connections'), RUN_DEFAULTS.connections)
-    .option('--pipelining <n>', 'requests in flight per connection; HTTP/2: concurrent streams per connection (h2 suite: 100)', positiveInt('--pipelining'), RUN_DEFAULTS.pipelining)
-    .option('--timeout <s>', 'seconds after which a request counts as timed out', seconds('--timeout'), RUN_DEFAULTS.timeoutSec)
-    .option('--engine <name>', 'load generator: auto (per scenario, the cheapest installed engine that carries it: wrk, h2load, autocannon; HTTP/2: h2load, else node-http2), autocannon, wrk, h2load (GET loads only), node-http2 (HTTP/2 only)', 'auto')
+    .option(
+      '--repeats <n>',
+      'rounds; each round runs every target once, in a shuffled order',
+      positiveInt('--repeats'),
+      repeats,
+    )
+    .option(
+      '--duration <s>',
+      'measured seconds per trial (autocannon counts whole seconds)',
+      seconds('--duration'),
+      RUN_DEFAULTS.durationSec,
+    )
+    .option(
+      '--warmup <s>',
+      'longest warm-up after each target start, cycling all scenarios; it ends once throughput and CPU per request level off (0 for none)',
+      seconds('--warmup', true),
+      RUN_DEFAULTS.warmupSec,
+    )
+    .option(
+      '--trial-warmup <s>',
+      'unmeasured load right before each measured window, to bring a target that idled while the others were measured back to speed',
+      seconds('--trial-warmup', true),
+      RUN_DEFAULTS.trialWarmupSec,
+    )
+    .option(
+      '--connections <n>',
+      'concurrent connections (h2 suite: 100)',
+      positiveInt('--connections'),
+      RUN_DEFAULTS.connections,
+    )
+    .option(
+      '--pipelining <n>',
+      'requests in flight per connection; HTTP/2: concurrent streams per connection (h2 suite: 100)',
+      positiveInt('--pipelining'),
+      RUN_DEFAULTS.pipelining,
+    )
+    .option(
+      '--timeout <s>',
+      'seconds after which a request counts as timed out',
+      seconds('--timeout'),
+      RUN_DEFAULTS.timeoutSec,
+    )
+    .option(
+      '--engine <name>',
+      'load generator: auto (per scenario, the cheapest installed engine that carries it: wrk, h2load, autocannon; HTTP/2: h2load, else node-http2), autocannon, wrk, h2load (GET loads only), node-http2 (HTTP/2 only)',
+      'auto',
+    )
     .option('--seed <n>', 'seed of the shuffled order (default: random, recorded in the result)', positiveInt('--seed'))
     .option('--out <dir>', 'folder for run folders (journal, result.json, report.md)', RUN_DEFAULTS.out)
-    .option('--ready-timeout <s>', 'seconds a target may take to start answering', seconds('--ready-timeout'), RUN_DEFAULTS.readyTimeoutSec)
-    .option('--until-stable <percent>', 'add rounds until every req/s and CPU interval is within ± this % of its median', seconds('--until-stable'))
-    .option('--budget <s>', 'with --until-stable: stop adding rounds after this many seconds', seconds('--budget'), RUN_DEFAULTS.stableBudgetSec)
+    .option(
+      '--ready-timeout <s>',
+      'seconds a target may take to start answering',
+      seconds('--ready-timeout'),
+      RUN_DEFAULTS.readyTimeoutSec,
+    )
+    .option(
+      '--until-stable <percent>',
+      'add rounds until every req/s and CPU interval is within ± this % of its median',
+      seconds('--until-stable'),
+    )
+    .option(
+      '--budget <s>',
+      'with --until-stable: stop adding rounds after this many seconds',
+      seconds('--budget'),
+      RUN_DEFAULTS.stableBudgetSec,
+    )
     .option('--no-pin', 'do not pin server and generator to separate cores')
     .option('--quiet', 'no progress output', false)
     .hook('preAction', (action) => applySuiteDefaults(action));
@@ -57,7 +110,8 @@ export function applySuiteDefaults(command: Command): void {
   const defaults = suite?.defaults ?? {};
   for (const key of ['connections', 'pipelining'] as const) {
     const value = defaults[key];
-    if (value !== undefined && command.getOptionValueSource(key) === 'default') command.setOptionValueWithSource(key, value, 'default');
+    if (value !== undefined && command.getOptionValueSource(key) === 'default')
+      command.setOptionValueWithSource(key, value, 'default');
   }
 }
 

@@ -14,13 +14,18 @@ import { registerVerify } from './commands/verify.js';
 import { reportCrash, reportError } from './report-error.js';
 
 const program = new Command('gauntlet')
-  .description('benchmark Node.js server frameworks: verified answers, repeated interleaved trials, CPU cost per request')
+  .description(
+    'benchmark Node.js server frameworks: verified answers, repeated interleaved trials, CPU cost per request',
+  )
   .version(gauntletVersion())
   .showSuggestionAfterError(true)
   // Usage errors are thrown (every command inherits this) and printed below with their code, not by commander.
   .exitOverride()
   .configureOutput({ outputError: () => {} })
-  .addHelpText('after', '\nStart with:\n  gauntlet run          the hello suite on every available target\n  gauntlet list         what can run here\n  gauntlet doctor       what optional tools are missing\n  gauntlet runtimes     node versions, bun and deno: which are installed, how to add them');
+  .addHelpText(
+    'after',
+    '\nStart with:\n  gauntlet run          the hello suite on every available target\n  gauntlet list         what can run here\n  gauntlet doctor       what optional tools are missing\n  gauntlet runtimes     node versions, bun and deno: which are installed, how to add them',
+  );
 
 registerRun(program);
 registerList(program);

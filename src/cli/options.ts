@@ -4,7 +4,8 @@ import { InvalidArgumentError } from 'commander';
 export function positiveInt(flag: string) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} takes a whole number above 0, got "${value}"`);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new InvalidArgumentError(`${flag} takes a whole number above 0, got "${value}"`);
     return n;
   };
 }
@@ -13,7 +14,9 @@ export function seconds(flag: string, allowZero = false) {
   return (value: string): number => {
     const n = Number(value.replace(/s$/, ''));
     if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
-      throw new InvalidArgumentError(`${flag} takes seconds${allowZero ? ' (0 or more)' : ' above 0'}, e.g. 2 or 0.5, got "${value}"`);
+      throw new InvalidArgumentError(
+        `${flag} takes seconds${allowZero ? ' (0 or more)' : ' above 0'}, e.g. 2 or 0.5, got "${value}"`,
+      );
     }
     return n;
   };

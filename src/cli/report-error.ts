@@ -41,7 +41,10 @@ function reportUsageError(error: CommanderError): ExitCode {
   }
   // showSuggestionAfterError puts "(Did you mean --repeats?)" on a second line: that is the best hint.
   const [first, ...suggestion] = error.message.replace(/^error: /, '').split('\n');
-  const hint = suggestion.length > 0 ? suggestion.join(' ').replace(/^\((.*)\)$/, '$1') : 'gauntlet --help lists the commands, gauntlet <command> --help their options';
+  const hint =
+    suggestion.length > 0
+      ? suggestion.join(' ').replace(/^\((.*)\)$/, '$1')
+      : 'gauntlet --help lists the commands, gauntlet <command> --help their options';
   console.error(formatError('GAUNTLET_USAGE', first, hint));
   return EXIT.USAGE;
 }

@@ -18,7 +18,6 @@ import type { Result } from '../model/schema.js';
 import { runExitCode } from './outcome-exit.js';
 import { scenarioDescriptions } from '../api/selection.js';
 
-
 export interface ReportFiles {
   markdown: string;
   html: string;

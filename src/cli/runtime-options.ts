@@ -10,6 +10,15 @@ export interface RuntimeFlags {
 
 export function addRuntimeOptions(command: Command): Command {
   return command
-    .option('--runtime <a,b>', `runtimes the targets run on, in one interleaved run (node@20, node@22, node@24, node@26, bun, deno; gauntlet runtimes list)`, list, [DEFAULT_RUNTIME_ID])
-    .option('--install-runtimes', 'install a --runtime that is not installed yet (npm, into .gauntlet/runtimes) instead of refusing', false);
+    .option(
+      '--runtime <a,b>',
+      `runtimes the targets run on, in one interleaved run (node@20, node@22, node@24, node@26, bun, deno; gauntlet runtimes list)`,
+      list,
+      [DEFAULT_RUNTIME_ID],
+    )
+    .option(
+      '--install-runtimes',
+      'install a --runtime that is not installed yet (npm, into .gauntlet/runtimes) instead of refusing',
+      false,
+    );
 }

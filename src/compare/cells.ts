@@ -31,7 +31,12 @@ function usable(trials: Trial[]): Trial[] {
   return trials.filter((t) => t.status === 'ok' && t.measurement);
 }
 
-export function compareCells(pairs: CellPair[], figures: Figure[], gated: string[], thresholdShare: number): CellComparison[] {
+export function compareCells(
+  pairs: CellPair[],
+  figures: Figure[],
+  gated: string[],
+  thresholdShare: number,
+): CellComparison[] {
   const out: CellComparison[] = [];
   for (const pair of pairs) {
     const before = usable(pair.before);

@@ -21,12 +21,14 @@ export const ERROR_CODES = {
   },
   GAUNTLET_BAD_OPTION_VALUE: {
     exit: EXIT.USAGE,
-    cause: 'an option was given a value of the wrong form (`--repeats 0`, `--duration 0`, `--workers many`, an empty `--runtime`)',
+    cause:
+      'an option was given a value of the wrong form (`--repeats 0`, `--duration 0`, `--workers many`, an empty `--runtime`)',
     fix: 'give the kind of value the message names',
   },
   GAUNTLET_UNKNOWN_VALUE: {
     exit: EXIT.USAGE,
-    cause: 'a name given to an option is not one gauntlet knows (a target, suite, scenario, engine, runtime, store or gate figure)',
+    cause:
+      'a name given to an option is not one gauntlet knows (a target, suite, scenario, engine, runtime, store or gate figure)',
     fix: 'pick one from the list the error prints; `gauntlet list` shows every suite, target, engine and runtime',
   },
   GAUNTLET_DUPLICATE_VALUE: {
@@ -36,7 +38,8 @@ export const ERROR_CODES = {
   },
   GAUNTLET_OPTION_NOT_FOR_SUITE: {
     exit: EXIT.USAGE,
-    cause: "an option has no effect on the chosen suite: `--stores` on a suite whose apps call no store, `--mixed` on one without traffic weights",
+    cause:
+      'an option has no effect on the chosen suite: `--stores` on a suite whose apps call no store, `--mixed` on one without traffic weights',
     fix: 'drop the option, or use it with `--suite saas`',
   },
   GAUNTLET_RUNTIME_NOT_IN_RUN: {
@@ -56,7 +59,7 @@ export const ERROR_CODES = {
   },
   GAUNTLET_DUPLICATE_TARGET: {
     exit: EXIT.USAGE,
-    cause: 'two target folders (gauntlet\'s own or from `GAUNTLET_TARGET_DIRS`) declare the same target name',
+    cause: "two target folders (gauntlet's own or from `GAUNTLET_TARGET_DIRS`) declare the same target name",
     fix: 'rename one of them',
   },
   GAUNTLET_NO_CAPABLE_ENGINE: {
@@ -66,7 +69,8 @@ export const ERROR_CODES = {
   },
   GAUNTLET_ENGINE_INCAPABLE: {
     exit: EXIT.USAGE,
-    cause: 'the engine named with `--engine` cannot carry the load a scenario needs (a protocol, pipelining, request sequences)',
+    cause:
+      'the engine named with `--engine` cannot carry the load a scenario needs (a protocol, pipelining, request sequences)',
     fix: 'use the engine the error names, or `--engine auto`',
   },
   // Files and saved runs.
@@ -82,12 +86,14 @@ export const ERROR_CODES = {
   },
   GAUNTLET_BAD_RESULT: {
     exit: EXIT.USAGE,
-    cause: 'the file is not a gauntlet result or journal this version can read (not JSON, a torn or foreign journal, or a schema it does not know)',
+    cause:
+      'the file is not a gauntlet result or journal this version can read (not JSON, a torn or foreign journal, or a schema it does not know)',
     fix: 'pass a `result.json`, `journal.ndjson` or run folder written by `gauntlet run`',
   },
   GAUNTLET_INCOMPARABLE: {
     exit: EXIT.USAGE,
-    cause: 'the two runs come from different machines or loads (CPU, cores, engine or its flags), so their figures do not compare',
+    cause:
+      'the two runs come from different machines or loads (CPU, cores, engine or its flags), so their figures do not compare',
     fix: 'compare runs made on the same machine with the same load, or pass `--force` to compare anyway',
   },
   GAUNTLET_NOTHING_TO_COMPARE: {
@@ -113,7 +119,8 @@ export const ERROR_CODES = {
   },
   GAUNTLET_VARIANT_INSTALL: {
     exit: EXIT.USAGE,
-    cause: 'npm could not install a version given to `ab` (it does not exist, the path holds no package, or the registry is out of reach)',
+    cause:
+      'npm could not install a version given to `ab` (it does not exist, the path holds no package, or the registry is out of reach)',
     fix: 'check the version exists (`npm view NAME versions`) or the path holds a `package.json`, and that npm reaches its registry',
   },
   // Tools and runtimes this machine lacks.
@@ -139,7 +146,7 @@ export const ERROR_CODES = {
   },
   GAUNTLET_RUNTIME_MISSING: {
     exit: EXIT.MISSING_TOOL,
-    cause: 'a runtime asked for with `--runtime` (or gauntlet\'s own default node) is not installed',
+    cause: "a runtime asked for with `--runtime` (or gauntlet's own default node) is not installed",
     fix: 'install it with the command printed, `gauntlet runtimes add <id>`, or add `--install-runtimes`; for the default node, run `npm install`',
   },
   GAUNTLET_RUNTIME_PLATFORM: {
@@ -156,7 +163,7 @@ export const ERROR_CODES = {
   GAUNTLET_INTERNAL: {
     exit: EXIT.INTERNAL,
     cause: 'gauntlet failed in a way it does not expect: a bug',
-    fix: 'report it with the printed stack and the command line; a run\'s journal keeps every finished trial (`gauntlet report <run folder>`)',
+    fix: "report it with the printed stack and the command line; a run's journal keeps every finished trial (`gauntlet report <run folder>`)",
   },
 } as const satisfies Record<`GAUNTLET_${string}`, ErrorEntry>;
 

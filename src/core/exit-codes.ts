@@ -22,7 +22,10 @@ export type ExitCode = (typeof EXIT)[ExitName];
 /** What each exit code means and which commands end with it, for docs/errors.md and the README. */
 export const EXIT_MEANINGS: Record<ExitName, { meaning: string; when: string }> = {
   OK: { meaning: 'done', when: 'every command, when nothing below happened' },
-  REGRESSION: { meaning: 'a regression was found', when: '`compare`, `ab`: a gated figure got worse beyond `--threshold` and the test calls it worse' },
+  REGRESSION: {
+    meaning: 'a regression was found',
+    when: '`compare`, `ab`: a gated figure got worse beyond `--threshold` and the test calls it worse',
+  },
   USAGE: {
     meaning: 'bad input',
     when: 'any command: an unknown option, command or name, a bad option value, a file that is not a gauntlet result, runs that cannot be compared (the error code says which)',

@@ -19,7 +19,10 @@ function exitTable(): string[] {
   return [
     '| exit code | name | meaning | when |',
     '|---|---|---|---|',
-    ...(Object.keys(EXIT) as ExitName[]).map((name) => `| ${EXIT[name]} | \`${name}\` | ${cell(EXIT_MEANINGS[name].meaning)} | ${cell(EXIT_MEANINGS[name].when)} |`),
+    ...(Object.keys(EXIT) as ExitName[]).map(
+      (name) =>
+        `| ${EXIT[name]} | \`${name}\` | ${cell(EXIT_MEANINGS[name].meaning)} | ${cell(EXIT_MEANINGS[name].when)} |`,
+    ),
   ];
 }
 
@@ -27,7 +30,10 @@ function codeIndex(codes: ErrorCode[]): string[] {
   return [
     '| error code | exit code | cause |',
     '|---|---|---|',
-    ...codes.map((code) => `| [\`${code}\`](#${code.toLowerCase()}) | ${ERROR_CODES[code].exit} | ${cell(ERROR_CODES[code].cause)} |`),
+    ...codes.map(
+      (code) =>
+        `| [\`${code}\`](#${code.toLowerCase()}) | ${ERROR_CODES[code].exit} | ${cell(ERROR_CODES[code].cause)} |`,
+    ),
   ];
 }
 

@@ -52,7 +52,12 @@ export interface EnginePlan {
 export function planEngines(requested: string, scenarios: Scenario[], load: SharedLoad): EnginePlan {
   /** The engine's flags for a scenario's trials, their own warm-up included (the URL does not appear in them). */
   const flagsFor = (engine: Engine, scenario: Scenario) =>
-    engine.describeFlags({ ...load, baseUrl: 'http://127.0.0.1/', requests: scenario.load, protocol: scenarioProtocol(scenario) });
+    engine.describeFlags({
+      ...load,
+      baseUrl: 'http://127.0.0.1/',
+      requests: scenario.load,
+      protocol: scenarioProtocol(scenario),
+    });
   const byScenario = new Map<string, ScenarioEngine>();
   for (const scenario of scenarios) {
     const engine = chooseEngine(loadNeeds([scenario], load.pipelining), requested);
@@ -71,7 +76,10 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
     forTrial(scenario, quirks) {
       const planned = forScenario(scenario.name);
       if (!quirks.statusWithoutReason || planned.engine.capabilities.readsStatusWithoutReason) return planned;
-      const engine = chooseEngine({ ...loadNeeds([scenario], load.pipelining), readsStatusWithoutReason: true }, requested);
+      const engine = chooseEngine(
+        { ...loadNeeds([scenario], load.pipelining), readsStatusWithoutReason: true },
+        requested,
+      );
       fallbackEngines.add(engine);
       return {
         engine,
@@ -83,7 +91,10 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
       const needs = loadNeeds(together, load.pipelining, true);
       let engine: Engine;
       try {
-        engine = chooseEngine(quirks.statusWithoutReason ? { ...needs, readsStatusWithoutReason: true } : needs, requested);
+        engine = chooseEngine(
+          quirks.statusWithoutReason ? { ...needs, readsStatusWithoutReason: true } : needs,
+          requested,
+        );
       } catch {
         engine = chooseEngine(needs, requested); // a named engine still warms up: its figures are not kept
       }
@@ -93,7 +104,9 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
     engines,
     async close() {
       // A warm-up or a fallback may have used an engine the plan does not name.
-      await Promise.all([...new Set([...engines(), ...warmupEngines, ...fallbackEngines])].map((engine) => engine.close()));
+      await Promise.all(
+        [...new Set([...engines(), ...warmupEngines, ...fallbackEngines])].map((engine) => engine.close()),
+      );
     },
   };
 }

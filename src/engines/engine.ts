@@ -31,7 +31,11 @@ import type { LoadProtocol } from '../suites/protocol.js';
 export type { LoadProtocol };
 
 /** The capability an engine needs to carry a protocol. */
-export const protocolCapability: Record<LoadProtocol, keyof EngineCapabilities> = { http1: 'http1', h2c: 'h2c', h2: 'tlsHttp2' };
+export const protocolCapability: Record<LoadProtocol, keyof EngineCapabilities> = {
+  http1: 'http1',
+  h2c: 'h2c',
+  h2: 'tlsHttp2',
+};
 
 export interface LoadSpec {
   baseUrl: string;

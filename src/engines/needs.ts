@@ -8,13 +8,19 @@ export type LoadNeeds = Partial<Omit<EngineCapabilities, 'timesEachPipelinedRequ
 
 /** A request's headers as one comparable string (names lower-cased, order ignored): equal keys, the same headers. */
 export function headersKey(headers: Record<string, string> | undefined): string {
-  return JSON.stringify(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]).sort());
+  return JSON.stringify(
+    Object.entries(headers ?? {})
+      .map(([name, value]) => [name.toLowerCase(), value])
+      .sort(),
+  );
 }
 
 /** Needs of one request cycle: several GET paths with one set of headers, or requests that differ in more. */
 function requestNeeds(requests: RequestSpec[]): LoadNeeds {
   const common = headersKey(requests[0].headers);
-  const varied = requests.some((r) => r.method !== 'GET' || (r.body !== undefined && r.body !== '') || headersKey(r.headers) !== common);
+  const varied = requests.some(
+    (r) => r.method !== 'GET' || (r.body !== undefined && r.body !== '') || headersKey(r.headers) !== common,
+  );
   return { pathCycles: requests.length > 1 && !varied, requestSequences: varied };
 }
 

@@ -52,7 +52,12 @@ function selectEngine(name: string): Engine {
   const engine = nameableEngines().find((candidate) => candidate.name === name);
   if (!engine) throw unknownValue('engine', name, ['auto', ...nameableEngines().map((e) => e.name)], '--engine');
   const reason = engine.unavailableReason();
-  if (reason) throw new UserError('GAUNTLET_ENGINE_UNAVAILABLE', `engine ${name} is not usable here: ${reason}`, 'see gauntlet doctor');
+  if (reason)
+    throw new UserError(
+      'GAUNTLET_ENGINE_UNAVAILABLE',
+      `engine ${name} is not usable here: ${reason}`,
+      'see gauntlet doctor',
+    );
   return engine;
 }
 
@@ -71,7 +76,10 @@ function missingCapabilities(engine: Engine, needed: Need[]): Need[] {
  */
 function preferenceOrder(capable: Engine[], needs: LoadNeeds): Engine[] {
   if (!needs.pipelining) return capable;
-  return [...capable.filter((e) => e.capabilities.timesEachPipelinedRequest), ...capable.filter((e) => !e.capabilities.timesEachPipelinedRequest)];
+  return [
+    ...capable.filter((e) => e.capabilities.timesEachPipelinedRequest),
+    ...capable.filter((e) => !e.capabilities.timesEachPipelinedRequest),
+  ];
 }
 
 /**
@@ -92,7 +100,9 @@ export function chooseEngine(needs: LoadNeeds, preferred?: string): Engine {
       throw new UserError(
         'GAUNTLET_ENGINE_INCAPABLE',
         `engine ${engine.name} cannot carry this load: it has no ${names(missing)}`,
-        capable.length > 0 ? `use --engine ${capable.map((e) => e.name).join(' or ')}, or --engine auto` : 'no engine gauntlet knows can',
+        capable.length > 0
+          ? `use --engine ${capable.map((e) => e.name).join(' or ')}, or --engine auto`
+          : 'no engine gauntlet knows can',
       );
     }
     return engine;
@@ -102,7 +112,11 @@ export function chooseEngine(needs: LoadNeeds, preferred?: string): Engine {
   if (usable) return usable;
   const wanted = needed.length > 0 ? names(needed) : 'any load';
   if (capable.length === 0) {
-    throw new UserError('GAUNTLET_NO_CAPABLE_ENGINE', `no load engine gauntlet knows has ${wanted} together`, 'run the scenario with fewer needs');
+    throw new UserError(
+      'GAUNTLET_NO_CAPABLE_ENGINE',
+      `no load engine gauntlet knows has ${wanted} together`,
+      'run the scenario with fewer needs',
+    );
   }
   throw new UserError(
     'GAUNTLET_ENGINE_UNAVAILABLE',

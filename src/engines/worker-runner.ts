@@ -55,7 +55,10 @@ export class WorkerRunner {
           finish(undefined, message.measurement);
         } else if (message.type === 'failed') finish(new Error(`${this.name} failed: ${message.message}`));
       };
-      const onAbort = () => finish(new Error(`load stopped: ${String((options.signal?.reason as Error | undefined)?.message ?? 'aborted')}`));
+      const onAbort = () =>
+        finish(
+          new Error(`load stopped: ${String((options.signal?.reason as Error | undefined)?.message ?? 'aborted')}`),
+        );
       const finish = (error: Error | undefined, measurement?: EngineMeasurement) => {
         if (settled) return;
         settled = true;
@@ -75,7 +78,11 @@ export class WorkerRunner {
       options.signal?.addEventListener('abort', onAbort, { once: true });
       child.child.on('message', onMessage);
       void child.exited.then(({ code, signal }) =>
-        finish(new Error(`${this.name} worker exited early (${signal ?? `code ${code}`}): ${child.output.text() || 'no output'}`)),
+        finish(
+          new Error(
+            `${this.name} worker exited early (${signal ?? `code ${code}`}): ${child.output.text() || 'no output'}`,
+          ),
+        ),
       );
       child.child.send({ type: 'run', spec } satisfies ToWorker);
     });

@@ -43,7 +43,14 @@ export function probe(baseUrl: string, spec: RequestSpec, options: ProbeOptions 
         const body = Buffer.concat(chunks);
         const wireBytes = req.socket?.bytesRead;
         if (keepAlive) req.socket?.destroy();
-        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: body.toString('utf8'), bodyBytes: body.length, wireBytes });
+        resolve({
+          status: res.statusCode ?? 0,
+          statusMessage: res.statusMessage ?? '',
+          headers: res.headers,
+          body: body.toString('utf8'),
+          bodyBytes: body.length,
+          wireBytes,
+        });
       });
       res.on('error', reject);
     });
@@ -55,7 +62,14 @@ export function probe(baseUrl: string, spec: RequestSpec, options: ProbeOptions 
 }
 
 /** Connection-specific headers HTTP/2 forbids (RFC 9113 8.2.2); host becomes :authority. */
-const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host']);
+const CONNECTION_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
 
 /** The scheme each HTTP/2 flavour is reached by. */
 export const http2Scheme: Record<'h2c' | 'h2', string> = { h2c: 'http:', h2: 'https:' };
@@ -64,10 +78,14 @@ export const http2Scheme: Record<'h2c' | 'h2', string> = { h2c: 'http:', h2: 'ht
 export class ProtocolMismatchError extends Error {}
 
 /** Why a connected session does not speak the asked protocol, or undefined. */
-export function protocolMismatch(session: Pick<ClientHttp2Session, 'alpnProtocol' | 'encrypted'>, protocol: 'h2c' | 'h2'): string | undefined {
+export function protocolMismatch(
+  session: Pick<ClientHttp2Session, 'alpnProtocol' | 'encrypted'>,
+  protocol: 'h2c' | 'h2',
+): string | undefined {
   if (protocol === 'h2') {
     if (!session.encrypted) return 'the connection is not TLS';
-    if (session.alpnProtocol !== 'h2') return `ALPN negotiated ${session.alpnProtocol ? `"${session.alpnProtocol}"` : 'nothing'}, expected h2`;
+    if (session.alpnProtocol !== 'h2')
+      return `ALPN negotiated ${session.alpnProtocol ? `"${session.alpnProtocol}"` : 'nothing'}, expected h2`;
   } else if (session.encrypted) return 'h2c expected, but the connection is TLS';
   return undefined;
 }
@@ -75,14 +93,22 @@ export function protocolMismatch(session: Pick<ClientHttp2Session, 'alpnProtocol
 /** A TLS server with no protocol in common (it offers no h2) ends the handshake with alert 120: a mismatch, not a slow start. */
 function refusedAlpn(error: Error): Error {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL' || /alert no application protocol/.test(cause.message)) {
+    if (
+      (cause as NodeJS.ErrnoException).code === 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL' ||
+      /alert no application protocol/.test(cause.message)
+    ) {
       return new ProtocolMismatchError('ALPN found no protocol in common: the server does not offer h2 over TLS');
     }
   }
   return error;
 }
 
-function probeHttp2(baseUrl: string, spec: RequestSpec, timeoutMs: number, protocol: 'h2c' | 'h2'): Promise<ProbeAnswer> {
+function probeHttp2(
+  baseUrl: string,
+  spec: RequestSpec,
+  timeoutMs: number,
+  protocol: 'h2c' | 'h2',
+): Promise<ProbeAnswer> {
   return new Promise((resolve, reject) => {
     const url = new URL(spec.path, baseUrl);
     if (url.protocol !== http2Scheme[protocol]) {
@@ -144,7 +170,9 @@ const MALFORMED_ANSWERS_TO_GIVE_UP = 3;
 export function malformedAnswer(error: unknown): string | undefined {
   const parseError = error as { code?: string; reason?: string; rawPacket?: Buffer };
   if (typeof parseError?.code !== 'string' || !parseError.code.startsWith('HPE_')) return undefined;
-  const raw = parseError.rawPacket ? JSON.stringify(parseError.rawPacket.subarray(0, 120).toString('latin1')) : 'nothing readable';
+  const raw = parseError.rawPacket
+    ? JSON.stringify(parseError.rawPacket.subarray(0, 120).toString('latin1'))
+    : 'nothing readable';
   return `${parseError.reason ?? parseError.code} (${parseError.code}); it sent ${raw}`;
 }
 
@@ -166,10 +194,12 @@ export async function waitUntilAnswering(
       await probe(baseUrl, { method: 'GET', path: '/' }, { timeoutMs: 1000, protocol });
       return;
     } catch (error) {
-      if (error instanceof ProtocolMismatchError) throw new Error(`answered, but not over ${protocolName[protocol]}: ${error.message}`);
+      if (error instanceof ProtocolMismatchError)
+        throw new Error(`answered, but not over ${protocolName[protocol]}: ${error.message}`);
       // Something answers, but not HTTP: waiting the whole ready timeout would not change that.
       const garbage = malformedAnswer(error);
-      if (garbage && ++malformed >= MALFORMED_ANSWERS_TO_GIVE_UP) throw new Error(`answered malformed HTTP: ${garbage}`);
+      if (garbage && ++malformed >= MALFORMED_ANSWERS_TO_GIVE_UP)
+        throw new Error(`answered malformed HTTP: ${garbage}`);
       if (Date.now() > deadline) {
         // A server that answers, but not over the protocol asked (no ALPN h2, not HTTP/2), says so.
         const last = protocol === 'http1' ? '' : ` (last: ${(error as Error).message})`;

@@ -53,7 +53,11 @@ export async function generateCertificate(host = '127.0.0.1'): Promise<TlsFiles>
     rmSync(dir, { recursive: true, force: true });
     const err = error as NodeJS.ErrnoException & { stderr?: string };
     if (err.code === 'ENOENT') {
-      throw new UserError('GAUNTLET_NO_OPENSSL', 'serving HTTP/2 over TLS needs a throwaway certificate, and the openssl CLI is not installed', 'apt-get install -y openssl');
+      throw new UserError(
+        'GAUNTLET_NO_OPENSSL',
+        'serving HTTP/2 over TLS needs a throwaway certificate, and the openssl CLI is not installed',
+        'apt-get install -y openssl',
+      );
     }
     throw new Error(`openssl could not generate a certificate: ${err.stderr?.trim() || err.message}`);
   }

@@ -31,9 +31,12 @@ export const SIZE_TOLERANCE_BYTES: Record<AnswerSize['basis'], number> = {
   body: 4,
 };
 
-
 /** The mean size of the answers to a sample of the scenario's load requests. */
-export async function measureAnswerSize(baseUrl: string, scenario: Scenario, protocol: LoadProtocol): Promise<AnswerSize> {
+export async function measureAnswerSize(
+  baseUrl: string,
+  scenario: Scenario,
+  protocol: LoadProtocol,
+): Promise<AnswerSize> {
   const basis = protocol === 'http1' ? 'wire' : 'body';
   const requests = sampleRequests(scenario.load);
   let total = 0;
@@ -52,7 +55,10 @@ export interface SizeCheck {
 }
 
 /** Bytes per response of a measured window against the answers' size; undefined when the engine did not count the bytes this needs. */
-export function checkAnswerSize(expected: AnswerSize, measurement: Pick<EngineMeasurement, 'requests' | 'bytes' | 'bodyBytes'>): SizeCheck | undefined {
+export function checkAnswerSize(
+  expected: AnswerSize,
+  measurement: Pick<EngineMeasurement, 'requests' | 'bytes' | 'bodyBytes'>,
+): SizeCheck | undefined {
   const bytes = expected.basis === 'wire' ? measurement.bytes : measurement.bodyBytes;
   if (bytes === undefined || measurement.requests === 0) return undefined;
   const observedBytes = bytes / measurement.requests;

@@ -46,7 +46,9 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
       running: instance.running,
       scenario,
       engine: context.engine.engine,
-      ...(context.engine.fallbackReason && { engineFallback: { flags: context.engine.flags, reason: context.engine.fallbackReason } }),
+      ...(context.engine.fallbackReason && {
+        engineFallback: { flags: context.engine.flags, reason: context.engine.fallbackReason },
+      }),
       load: { ...context.load, durationSec },
       engineCores: context.engineCores,
       signal: context.signal,
@@ -57,7 +59,10 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
   const longest = maxWindowSec(context.askedSec);
   if (shortfall && context.load.durationSec < longest && !context.signal.aborted) {
     const toSec = Math.min(longest, shortfall.neededSec);
-    trial = { ...(await measure(toSec)), windowExtended: { fromSec: context.load.durationSec, toSec, reason: shortfall.reason } };
+    trial = {
+      ...(await measure(toSec)),
+      windowExtended: { fromSec: context.load.durationSec, toSec, reason: shortfall.reason },
+    };
   }
   if (!trial.measurement || context.signal.aborted) return { trial };
 
@@ -67,7 +72,8 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
   const wrong: Array<{ request: string; reason: string }> = [];
   if (size && !size.ok) wrong.push({ request: `the ${scenario.name} load`, reason: sizeCheckReason(size) });
   const after = await verifyScenarios(instance.running.baseUrl, [scenario], [], scenarioProtocol(scenario));
-  for (const failure of after) wrong.push({ request: failure.request, reason: `right after the ${scenario.name} window: ${failure.reason}` });
+  for (const failure of after)
+    wrong.push({ request: failure.request, reason: `right after the ${scenario.name} window: ${failure.reason}` });
   if (wrong.length === 0) return { trial };
   const reason = `answered wrongly under load: ${wrong.map((w) => `${w.request}: ${w.reason}`).join('; ')}`;
   return {

@@ -59,7 +59,13 @@ export function brokenKey(target: string, protocol: LoadProtocol): string {
 }
 
 /** A trial that never measured: the target would not start, or no engine could measure it. */
-export function failedTrial(round: number, target: string, scenario: string, reason: string, exit?: Trial['exit']): Omit<Trial, 'index'> {
+export function failedTrial(
+  round: number,
+  target: string,
+  scenario: string,
+  reason: string,
+  exit?: Trial['exit'],
+): Omit<Trial, 'index'> {
   return { round, target, scenario, startedAt: new Date().toISOString(), flags: [], status: 'failed', reason, exit };
 }
 
@@ -101,7 +107,12 @@ export class Instances {
     await Promise.all(all.map((instance) => instance.running.process.stop()));
   }
 
-  private async start(target: Target, protocol: LoadProtocol, round: number, scenario: string): Promise<Instance | undefined> {
+  private async start(
+    target: Target,
+    protocol: LoadProtocol,
+    round: number,
+    scenario: string,
+  ): Promise<Instance | undefined> {
     const { context } = this;
     const key = brokenKey(target.name, protocol);
     const cause = this.started.has(key) ? 'restart' : 'first';
@@ -110,10 +121,20 @@ export class Instances {
     const startMs = performance.now();
     let running: RunningTarget;
     try {
-      running = await startTarget({ target, suite: context.suite, runtime: context.runtime, cores: context.cores.server, readyTimeoutMs: context.readyTimeoutMs, protocol });
+      running = await startTarget({
+        target,
+        suite: context.suite,
+        runtime: context.runtime,
+        cores: context.cores.server,
+        readyTimeoutMs: context.readyTimeoutMs,
+        protocol,
+      });
     } catch (error) {
       const reason = (error as Error).message;
-      const exit = error instanceof TargetStartError ? { code: error.exitCode ?? null, signal: null, lastOutput: error.lastOutput } : undefined;
+      const exit =
+        error instanceof TargetStartError
+          ? { code: error.exitCode ?? null, signal: null, lastOutput: error.lastOutput }
+          : undefined;
       context.broken.set(key, reason);
       context.onTrial(failedTrial(round, target.name, scenario, reason, exit));
       return undefined;
@@ -128,7 +149,9 @@ export class Instances {
     if (failures.length > 0) {
       context.broken.set(key, 'failed verification');
       const over = protocol === 'http1' ? '' : ` over ${protocol}`;
-      context.note(`${target.name} answered wrongly${over}, it is not measured${over}:\n${failures.map((f) => `  ${f.scenario}: ${f.request}: ${f.reason}`).join('\n')}`);
+      context.note(
+        `${target.name} answered wrongly${over}, it is not measured${over}:\n${failures.map((f) => `  ${f.scenario}: ${f.request}: ${f.reason}`).join('\n')}`,
+      );
       await running.process.stop();
       return undefined;
     }
@@ -139,7 +162,15 @@ export class Instances {
       signal: context.signal,
       maxSec: context.warmupMaxSec,
     });
-    context.onStart({ target: target.name, protocol, at, cause, readyMs, warmup, answerSizes: Object.fromEntries(answerSizes) });
+    context.onStart({
+      target: target.name,
+      protocol,
+      at,
+      cause,
+      readyMs,
+      warmup,
+      answerSizes: Object.fromEntries(answerSizes),
+    });
     return { running, quirks, answerSizes };
   }
 }

@@ -86,7 +86,10 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const planned = planCores(usableCores, tasksetAvailable(), settings.pin);
   const workers = settings.runtime.workers;
   const cores = workers
-    ? { ...planned, note: `${planned.note}; ${workers} cluster worker(s) per target on ${planned.server ? `core ${planned.server}` : 'any core'}` }
+    ? {
+        ...planned,
+        note: `${planned.note}; ${workers} cluster worker(s) per target on ${planned.server ? `core ${planned.server}` : 'any core'}`,
+      }
     : planned;
   pinSelf(cores.engine);
   const id = runId(settings.suite.name);
@@ -109,7 +112,10 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     settings.scenarios.map((scenario) => {
       const { engine, flags } = settings.engines.forScenario(scenario.name);
       // Calibrated over HTTP/1.1 only: an HTTP/2 load's cost per request is another figure.
-      const ceiling = scenarioProtocol(scenario) === 'http1' ? calibrationFor(calibration, engine.name, settings.pipelining) : undefined;
+      const ceiling =
+        scenarioProtocol(scenario) === 'http1'
+          ? calibrationFor(calibration, engine.name, settings.pipelining)
+          : undefined;
       return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration: ceiling }];
     }),
   );
@@ -137,7 +143,9 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
     baseline: settings.baseline,
     seed: settings.seed,
-    scenarioWeights: Object.fromEntries(settings.scenarios.map((s) => [s.name, { category: s.category, weight: s.weight }])),
+    scenarioWeights: Object.fromEntries(
+      settings.scenarios.map((s) => [s.name, { category: s.category, weight: s.weight }]),
+    ),
     categoryWeights: settings.suite.categoryWeights,
     untilStable: settings.untilStable,
   };
@@ -169,7 +177,16 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const broken = new Map<string, string>();
   const record = {
     trial(trial: Omit<Trial, 'index'>) {
-      const indexed = { ...trial, runtime: runtimeRecord(runtimeOf(settings.targets.find((t) => t.name === trial.target), settings.runtime)), index: trials.length };
+      const indexed = {
+        ...trial,
+        runtime: runtimeRecord(
+          runtimeOf(
+            settings.targets.find((t) => t.name === trial.target),
+            settings.runtime,
+          ),
+        ),
+        index: trials.length,
+      };
       trials.push(indexed);
       journal.trial(indexed);
       progress.trialFinished(indexed);
@@ -194,7 +211,9 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     onStart(start) {
       journal.start(start);
       const { warmup } = start;
-      progress.task(`  ${start.target} ready in ${start.readyMs} ms; warmed up ${warmup.seconds} s${warmup.steady ? ' (levelled off)' : ' (still rising at the maximum)'}`);
+      progress.task(
+        `  ${start.target} ready in ${start.readyMs} ms; warmed up ${warmup.seconds} s${warmup.steady ? ' (levelled off)' : ' (still rising at the maximum)'}`,
+      );
     },
     onVerification: record.verification,
     onTrial: record.trial,
@@ -210,7 +229,9 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const nextRound = () => {
     if (!settings.untilStable || (Date.now() - startedMs) / 1000 > settings.untilStable.budgetSec) return [];
     const summaries = summarize({ plan: journalPlan, trials, verification, unavailable: settings.unavailable });
-    const targets = [...new Set(unsettledCells(summaries, settings.untilStable.halfWidthShare).map((s) => s.target))].filter((t) => !broken.has(t));
+    const targets = [
+      ...new Set(unsettledCells(summaries, settings.untilStable.halfWidthShare).map((s) => s.target)),
+    ].filter((t) => !broken.has(t));
     if (targets.length === 0) return [];
     rounds++;
     const more = planTrials(targets, scenarioNames, 1, settings.seed + rounds, rounds);
@@ -288,4 +309,3 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   writeResult(runDir, result);
   return { result, runDir, interrupted };
 }
-

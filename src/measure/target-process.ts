@@ -66,14 +66,24 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
   const proc = startGroup({
     command,
     args,
-    env: { ...process.env, ...runtime.env, ...target.env, NODE_ENV: 'production', GAUNTLET_HOST: HOST, GAUNTLET_PORT: String(port), ...extraEnv },
+    env: {
+      ...process.env,
+      ...runtime.env,
+      ...target.env,
+      NODE_ENV: 'production',
+      GAUNTLET_HOST: HOST,
+      GAUNTLET_PORT: String(port),
+      ...extraEnv,
+    },
   });
   const baseUrl = `${protocol === 'h2' ? 'https' : 'http'}://${HOST}:${port}`;
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   void proc.exited.then((how) => (exit = how));
   try {
-    await waitUntilAnswering(baseUrl, options.readyTimeoutMs, () =>
-      exit ? `exited with ${exit.signal ?? `code ${exit.code}`} before answering` : undefined,
+    await waitUntilAnswering(
+      baseUrl,
+      options.readyTimeoutMs,
+      () => (exit ? `exited with ${exit.signal ?? `code ${exit.code}`} before answering` : undefined),
       protocol,
     );
   } catch (error) {

@@ -46,7 +46,12 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     settle,
   };
   // The load speaks what the target was started to serve (HTTP/1.1 specs stay as they were: no protocol field).
-  const spec: LoadSpec = { ...context.load, baseUrl: running.baseUrl, requests: scenario.load, ...protocolField(running) };
+  const spec: LoadSpec = {
+    ...context.load,
+    baseUrl: running.baseUrl,
+    requests: scenario.load,
+    ...protocolField(running),
+  };
 
   const sampler = new GroupSampler(running.process.pid);
   let serverUsage: GroupUsage | undefined;
@@ -98,12 +103,15 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     context.signal.removeEventListener('abort', onAbort);
   }
 
-  const expected = new Set((scenario.expectedStatuses ?? scenario.checks.map((check) => check.expect.status)).map(String));
+  const expected = new Set(
+    (scenario.expectedStatuses ?? scenario.checks.map((check) => check.expect.status)).map(String),
+  );
   const unexpectedStatus = Object.entries(measurement.statusCounts)
     .filter(([code]) => !expected.has(code))
     .reduce((sum, [, count]) => sum + count, 0);
   const server = serverUsage!;
-  const generatorCpu = generatorStart && generatorEnd ? Math.max(0, generatorEnd.cpuSeconds - generatorStart.cpuSeconds) : 0;
+  const generatorCpu =
+    generatorStart && generatorEnd ? Math.max(0, generatorEnd.cpuSeconds - generatorStart.cpuSeconds) : 0;
   const requests = measurement.requests;
   const perRequestUs = (cpuSeconds: number) => (requests > 0 ? (cpuSeconds * 1e6) / requests : 0);
   const result: Measurement = {
@@ -146,7 +154,9 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   return {
     ...base,
     status: invalid ? 'invalid' : 'ok',
-    reason: invalid ? `not trusted: ${flags.filter((f) => f !== 'generator-bound').join(', ')}${shortfall ? ` (${shortfall.reason})` : ''}` : undefined,
+    reason: invalid
+      ? `not trusted: ${flags.filter((f) => f !== 'generator-bound').join(', ')}${shortfall ? ` (${shortfall.reason})` : ''}`
+      : undefined,
     flags,
     measurement: result,
   };

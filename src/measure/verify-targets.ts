@@ -16,7 +16,13 @@ export interface TargetVerdict {
   failures: VerificationFailure[];
 }
 
-export async function verifyTargets(suite: Suite, scenarios: Scenario[], targets: Target[], runtime: Runtime, readyTimeoutMs: number): Promise<TargetVerdict[]> {
+export async function verifyTargets(
+  suite: Suite,
+  scenarios: Scenario[],
+  targets: Target[],
+  runtime: Runtime,
+  readyTimeoutMs: number,
+): Promise<TargetVerdict[]> {
   const verdicts: TargetVerdict[] = [];
   const protocols = protocolsOf(scenarios);
   for (const target of targets) {

@@ -23,7 +23,10 @@ function short(text: string, max = 120): string {
 }
 
 /** What is wrong with an answer, or undefined when it is right. */
-export function judgeAnswer(check: Check, answer: Pick<ProbeAnswer, 'status' | 'headers' | 'body'>): string | undefined {
+export function judgeAnswer(
+  check: Check,
+  answer: Pick<ProbeAnswer, 'status' | 'headers' | 'body'>,
+): string | undefined {
   const { expect } = check;
   if (answer.status !== expect.status) {
     return `status ${answer.status}, expected ${expect.status} (body: ${JSON.stringify(short(answer.body))})`;

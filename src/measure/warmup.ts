@@ -58,7 +58,11 @@ export function levelledOff(blocks: WarmupBlock[]): boolean {
   const bestEfficiency = Math.max(0, ...earlier.filter(busy).map((b) => b.bytesPerCpuSec));
   return blocks
     .slice(-2)
-    .every((b) => b.bytesPerSec <= bestRate * (1 + STEADY_GAIN) && (!busy(b) || bestEfficiency === 0 || b.bytesPerCpuSec <= bestEfficiency * (1 + STEADY_GAIN)));
+    .every(
+      (b) =>
+        b.bytesPerSec <= bestRate * (1 + STEADY_GAIN) &&
+        (!busy(b) || bestEfficiency === 0 || b.bytesPerCpuSec <= bestEfficiency * (1 + STEADY_GAIN)),
+    );
 }
 
 /** Round-robin over the scenarios' request lists: a, b, c, a, b, c, … */
@@ -87,7 +91,14 @@ export async function warmUp(
   let error: string | undefined;
   try {
     await engine.run(
-      { ...load, warmupSec: 0, durationSec: options.maxSec, baseUrl: running.baseUrl, requests: interleaveRequests(scenarios), ...protocolField(running) },
+      {
+        ...load,
+        warmupSec: 0,
+        durationSec: options.maxSec,
+        baseUrl: running.baseUrl,
+        requests: interleaveRequests(scenarios),
+        ...protocolField(running),
+      },
       {
         windowStart() {
           startedMs = performance.now();

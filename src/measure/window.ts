@@ -25,7 +25,9 @@ export interface WindowShortfall {
 }
 
 /** Undefined when the window was long enough, else how long it should have been and why. */
-export function windowShortfall(m: Pick<Measurement, 'durationSec' | 'requests' | 'requestsPerSec' | 'latencyMs'>): WindowShortfall | undefined {
+export function windowShortfall(
+  m: Pick<Measurement, 'durationSec' | 'requests' | 'requestsPerSec' | 'latencyMs'>,
+): WindowShortfall | undefined {
   const byLatencySec = (WINDOW_LATENCY_MULTIPLE * m.latencyMs.p50) / 1000;
   const tooFew = m.requests < MIN_WINDOW_RESPONSES;
   const tooBrief = m.durationSec < byLatencySec;
@@ -34,7 +36,11 @@ export function windowShortfall(m: Pick<Measurement, 'durationSec' | 'requests' 
   const neededSec = Math.ceil(Math.max(byLatencySec, byCountSec, m.durationSec) * EXTENSION_MARGIN);
   const reasons = [
     ...(tooFew ? [`${m.requests} responses (at least ${MIN_WINDOW_RESPONSES} are needed)`] : []),
-    ...(tooBrief ? [`${m.durationSec.toFixed(1)} s, under ${WINDOW_LATENCY_MULTIPLE} × its p50 latency of ${m.latencyMs.p50.toFixed(0)} ms`] : []),
+    ...(tooBrief
+      ? [
+          `${m.durationSec.toFixed(1)} s, under ${WINDOW_LATENCY_MULTIPLE} × its p50 latency of ${m.latencyMs.p50.toFixed(0)} ms`,
+        ]
+      : []),
   ];
   return { neededSec, reason: `the window was too short for its load: ${reasons.join('; ')}` };
 }

@@ -65,9 +65,17 @@ export const environmentSchema = z.object({
    * before engines were picked per scenario: `engine` ran everything.
    */
   scenarioEngines: z
-    .record(z.string(), z.object({ name: z.string(), version: z.string(), flags: z.string(), calibration: calibrationSchema.optional() }))
+    .record(
+      z.string(),
+      z.object({ name: z.string(), version: z.string(), flags: z.string(), calibration: calibrationSchema.optional() }),
+    )
     .optional(),
-  pinning: z.object({ pinned: z.boolean(), server: z.string().optional(), engine: z.string().optional(), note: z.string() }),
+  pinning: z.object({
+    pinned: z.boolean(),
+    server: z.string().optional(),
+    engine: z.string().optional(),
+    note: z.string(),
+  }),
   packages: z.record(z.string(), z.string()),
   /** The runtimes the targets ran on and where each binary came from (absent in older results: `node` above ran them). */
   runtimes: z.array(runtimeRecordSchema.extend({ source: z.string() })).optional(),
@@ -91,7 +99,9 @@ export const planSchema = z.object({
   /** Cluster mode: workers per target (absent: one process). */
   workers: z.number().int().positive().optional(),
   /** Category and traffic share of each scenario, for suites that weight them (saas). */
-  scenarioWeights: z.record(z.string(), z.object({ category: z.string().optional(), weight: z.number().optional() })).optional(),
+  scenarioWeights: z
+    .record(z.string(), z.object({ category: z.string().optional(), weight: z.number().optional() }))
+    .optional(),
   /** Traffic share per category, as configured. */
   categoryWeights: z.record(z.string(), z.number()).optional(),
   /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
@@ -111,7 +121,14 @@ export const targetInfoSchema = z.object({
   runtime: runtimeRecordSchema.optional(),
 });
 
-export const TRIAL_FLAGS = ['generator-bound', 'errors', 'timeouts', 'unexpected-status', 'short-window', 'window-too-short'] as const;
+export const TRIAL_FLAGS = [
+  'generator-bound',
+  'errors',
+  'timeouts',
+  'unexpected-status',
+  'short-window',
+  'window-too-short',
+] as const;
 
 /** One start of a target (per protocol it serves): how long it took to answer, and its warm-up to steady state. */
 export const startSchema = z.object({
@@ -129,7 +146,10 @@ export const startSchema = z.object({
     error: z.string().optional(),
   }),
   /** Mean bytes per answer of each scenario's load, sampled at the start, that trials are checked against. */
-  answerSizes: z.record(z.string(), z.object({ basis: z.enum(['wire', 'body']), bytesPerResponse: z.number(), sampled: z.number() })),
+  answerSizes: z.record(
+    z.string(),
+    z.object({ basis: z.enum(['wire', 'body']), bytesPerResponse: z.number(), sampled: z.number() }),
+  ),
 });
 
 export const trialSchema = z.object({
@@ -153,7 +173,9 @@ export const trialSchema = z.object({
   /** The window was too short for its load at first and was measured again this long (the first attempt is dropped). */
   windowExtended: z.object({ fromSec: z.number(), toSec: z.number(), reason: z.string() }).optional(),
   /** Bytes per response in the window against the answers sampled at the start (absent: the engine did not count them). */
-  answerSize: z.object({ basis: z.enum(['wire', 'body']), expectedBytes: z.number(), observedBytes: z.number(), ok: z.boolean() }).optional(),
+  answerSize: z
+    .object({ basis: z.enum(['wire', 'body']), expectedBytes: z.number(), observedBytes: z.number(), ok: z.boolean() })
+    .optional(),
   measurement: z
     .object({
       durationSec: z.number(),
@@ -235,7 +257,12 @@ export const summarySchema = z.object({
   flags: z.array(z.string()),
 });
 
-export const warningSchema = z.object({ kind: z.string(), message: z.string(), target: z.string().optional(), scenario: z.string().optional() });
+export const warningSchema = z.object({
+  kind: z.string(),
+  message: z.string(),
+  target: z.string().optional(),
+  scenario: z.string().optional(),
+});
 
 /** One figure of a cell against another's: the ratio of medians with its 95 % bootstrap interval and the Mann-Whitney p-value. */
 const ratioSchema = z.object({ ratio: z.number(), low: z.number(), high: z.number(), pValue: z.number() });
@@ -285,7 +312,13 @@ export const acrossScenariosSchema = z.object({
     }),
   ),
   layers: z.array(
-    z.object({ target: z.string(), layer: z.string(), throughputCost: z.number(), cpuCost: z.number(), basis: z.enum(['weighted mix', 'median over scenarios']) }),
+    z.object({
+      target: z.string(),
+      layer: z.string(),
+      throughputCost: z.number(),
+      cpuCost: z.number(),
+      basis: z.enum(['weighted mix', 'median over scenarios']),
+    }),
   ),
   /** Runs on several runtimes (--runtime a,b): see runtimeMatrixSchema. */
   runtimes: runtimeMatrixSchema.optional(),

@@ -16,7 +16,13 @@ export interface PlannedTrial {
 }
 
 /** Rounds `firstRound` … `firstRound + repeats - 1` of every target on every scenario. */
-export function planTrials(targets: string[], scenarios: string[], repeats: number, seed: number, firstRound = 1): PlannedTrial[] {
+export function planTrials(
+  targets: string[],
+  scenarios: string[],
+  repeats: number,
+  seed: number,
+  firstRound = 1,
+): PlannedTrial[] {
   const random = seededRandom(seed);
   const trials: PlannedTrial[] = [];
   for (let round = firstRound; round < firstRound + repeats; round++) {

@@ -45,7 +45,8 @@ export class GroupSampler {
     const now = usageOf(this.members);
     const wall = (now.atMs - this.last.atMs) / 1000;
     // CPU time moves in 10 ms ticks: a short last interval would read as 200 % or 0 %.
-    if (wall >= MIN_INTERVAL_FOR_PERCENT_SEC) this.maxCpuPercent = Math.max(this.maxCpuPercent, ((now.cpuSeconds - this.last.cpuSeconds) / wall) * 100);
+    if (wall >= MIN_INTERVAL_FOR_PERCENT_SEC)
+      this.maxCpuPercent = Math.max(this.maxCpuPercent, ((now.cpuSeconds - this.last.cpuSeconds) / wall) * 100);
     this.rssSeries.push([Math.round(now.atMs - this.first.atMs), now.rssBytes]);
     this.last = now;
   }

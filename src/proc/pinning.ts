@@ -47,8 +47,13 @@ export function tasksetAvailable(): boolean {
 }
 
 export function planCores(cores: number[], haveTaskset: boolean, wantPinning = true): CoreSets {
-  if (!wantPinning) return { pinned: false, note: 'pinning switched off (--no-pin): server and generator share all cores' };
-  if (!haveTaskset) return { pinned: false, note: 'taskset not found (apt-get install util-linux): server and generator share all cores' };
+  if (!wantPinning)
+    return { pinned: false, note: 'pinning switched off (--no-pin): server and generator share all cores' };
+  if (!haveTaskset)
+    return {
+      pinned: false,
+      note: 'taskset not found (apt-get install util-linux): server and generator share all cores',
+    };
   if (cores.length < 2) return { pinned: false, note: `one core (${cores.join(',')}): server and generator shared it` };
   const engine = cores[cores.length - 1];
   const server = cores.slice(0, -1);
@@ -61,7 +66,11 @@ export function planCores(cores: number[], haveTaskset: boolean, wantPinning = t
 }
 
 /** Wraps a command so it runs on the given cores (exec, so the PID stays the same). */
-export function pinnedCommand(cores: string | undefined, command: string, args: string[]): { command: string; args: string[] } {
+export function pinnedCommand(
+  cores: string | undefined,
+  command: string,
+  args: string[],
+): { command: string; args: string[] } {
   return cores === undefined ? { command, args } : { command: 'taskset', args: ['-c', cores, command, ...args] };
 }
 

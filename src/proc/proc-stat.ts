@@ -114,7 +114,10 @@ export function machineCpuTicks(): { total: number; steal: number } | undefined 
 }
 
 /** Share of CPU time stolen by the hypervisor between two readings. */
-export function stealShare(before: { total: number; steal: number } | undefined, after: { total: number; steal: number } | undefined): number | undefined {
+export function stealShare(
+  before: { total: number; steal: number } | undefined,
+  after: { total: number; steal: number } | undefined,
+): number | undefined {
   if (!before || !after || after.total <= before.total) return undefined;
   return (after.steal - before.steal) / (after.total - before.total);
 }

@@ -23,7 +23,11 @@ export interface Settled {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the process groups together use less than IDLE_CORES: the target measured next and every other target kept up on the same core. */
-export async function waitUntilIdle(pgid: number | number[], signal?: AbortSignal, maxMs = MAX_SETTLE_MS): Promise<Settled> {
+export async function waitUntilIdle(
+  pgid: number | number[],
+  signal?: AbortSignal,
+  maxMs = MAX_SETTLE_MS,
+): Promise<Settled> {
   const started = performance.now();
   let before = usageOf(groupMembers(pgid));
   for (;;) {

@@ -18,8 +18,11 @@ export interface Progress {
 
 function trialLine(trial: Trial): string {
   const m = trial.measurement;
-  const figures = m ? `${Math.round(m.requestsPerSec).toLocaleString('en-US')} req/s, ${m.server.cpuUsPerRequest.toFixed(1)} µs CPU/req` : '';
-  const state = trial.status === 'ok' ? '' : ` [${trial.status}${trial.reason ? `: ${trial.reason.split('\n')[0]}` : ''}]`;
+  const figures = m
+    ? `${Math.round(m.requestsPerSec).toLocaleString('en-US')} req/s, ${m.server.cpuUsPerRequest.toFixed(1)} µs CPU/req`
+    : '';
+  const state =
+    trial.status === 'ok' ? '' : ` [${trial.status}${trial.reason ? `: ${trial.reason.split('\n')[0]}` : ''}]`;
   return `${figures}${state}`;
 }
 
@@ -28,7 +31,12 @@ class BarProgress implements Progress {
 
   constructor(total: number) {
     this.bar = new cliProgress.SingleBar(
-      { format: ' {bar} {value}/{total} trials | ETA {eta_formatted} | {task}', etaBuffer: 20, hideCursor: true, clearOnComplete: false },
+      {
+        format: ' {bar} {value}/{total} trials | ETA {eta_formatted} | {task}',
+        etaBuffer: 20,
+        hideCursor: true,
+        clearOnComplete: false,
+      },
       cliProgress.Presets.shades_classic,
     );
     this.bar.start(total, 0, { task: 'starting' });
@@ -85,6 +93,14 @@ class LineProgress implements Progress {
 }
 
 export function createProgress(total: number, quiet = false): Progress {
-  if (quiet) return { trialStarted() {}, task() {}, trialFinished() {}, extend() {}, note: (m) => process.stderr.write(`${m}\n`), stop() {} };
+  if (quiet)
+    return {
+      trialStarted() {},
+      task() {},
+      trialFinished() {},
+      extend() {},
+      note: (m) => process.stderr.write(`${m}\n`),
+      stop() {},
+    };
   return process.stderr.isTTY ? new BarProgress(total) : new LineProgress(total);
 }

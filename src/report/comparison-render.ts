@@ -28,7 +28,6 @@ function row(cell: CellComparison): string[] {
 
 const HEAD = ['target', 'scenario', 'figure', 'before', 'after', 'change [95 % interval]', 'p', 'verdict'];
 
-
 function verdictLine(report: ComparisonReport): string {
   const found = regressions(report);
   const threshold = `${(report.thresholdShare * 100).toFixed(1)} %`;

@@ -30,7 +30,14 @@ const latencyHeader = (prefix: string) => LATENCY_KEYS.map((key) => `${prefix}_$
 const latencyCells = (latency: LatencyMs | undefined) => LATENCY_KEYS.map((key) => round(latency?.[key], 3));
 
 function spreadHeader(name: string): string[] {
-  return [`${name}_median`, `${name}_min`, `${name}_max`, `${name}_interval_low`, `${name}_interval_high`, `${name}_interval_confidence`];
+  return [
+    `${name}_median`,
+    `${name}_min`,
+    `${name}_max`,
+    `${name}_interval_low`,
+    `${name}_interval_high`,
+    `${name}_interval_confidence`,
+  ];
 }
 
 function spreadCells(spread: Spread | undefined, digits: number): Cell[] {

@@ -11,7 +11,6 @@ import { formatInt } from './format.js';
 
 export { engineOfScenario };
 
-
 export interface EngineGroup {
   engine: ScenarioEngine;
   scenarios: string[];
@@ -45,7 +44,9 @@ function ceiling(engine: ScenarioEngine): string {
 
 /** Said first in the method line when any trial ran on the fake engine (a test run): nobody may read its figures as measured. */
 export function fakeEngineWarning(result: Result): string | undefined {
-  const fake = engineGroups(result).some((g) => g.engine.name === FAKE_ENGINE_NAME) || result.trials.some((t) => t.engine === FAKE_ENGINE_NAME);
+  const fake =
+    engineGroups(result).some((g) => g.engine.name === FAKE_ENGINE_NAME) ||
+    result.trials.some((t) => t.engine === FAKE_ENGINE_NAME);
   return fake ? 'fake engine: figures are not measurements' : undefined;
 }
 
@@ -55,7 +56,9 @@ function warmupClause(result: Result): string {
   if (!result.starts) return warmupSec > 0 ? `; a ${warmupSec} s warm-up per target start` : '';
   if (warmupSec === 0) return '; each target started once for the run, no warm-up';
   const median = medianOf(result.starts.map((s) => s.warmup.seconds)) ?? 0;
-  const beforeEach = result.plan.trialWarmupSec ? `, and loaded ${result.plan.trialWarmupSec} s unmeasured before each window` : '';
+  const beforeEach = result.plan.trialWarmupSec
+    ? `, and loaded ${result.plan.trialWarmupSec} s unmeasured before each window`
+    : '';
   return `; each target started once for the run and warmed up until its throughput levelled off (median ${median} s, at most ${warmupSec} s)${beforeEach}`;
 }
 
@@ -63,8 +66,13 @@ function warmupClause(result: Result): string {
 export function enginesLine(result: Result): string {
   const groups = engineGroups(result);
   const warmup = warmupClause(result);
-  if (groups.length === 1) return `each trial ${groups[0].engine.name} ${groupFlags(result, groups[0])}${ceiling(groups[0].engine)}${warmup}`;
-  return groups.map((g) => `${g.scenarios.join(', ')}: ${g.engine.name} ${groupFlags(result, g)}${ceiling(g.engine)}`).join('; ') + warmup;
+  if (groups.length === 1)
+    return `each trial ${groups[0].engine.name} ${groupFlags(result, groups[0])}${ceiling(groups[0].engine)}${warmup}`;
+  return (
+    groups
+      .map((g) => `${g.scenarios.join(', ')}: ${g.engine.name} ${groupFlags(result, g)}${ceiling(g.engine)}`)
+      .join('; ') + warmup
+  );
 }
 
 /** Said under a scenario's table when its latency is per pipelined batch (wrk), not per request. */

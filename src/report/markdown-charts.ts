@@ -25,7 +25,9 @@ export function writeMarkdownCharts(result: Result, dir: string): string {
   const out: string[] = ['## Charts', ''];
   let written = 0;
   for (const scenario of result.plan.scenarios) {
-    const charts = [throughputChart(result, scenario), cpuChart(result, scenario)].filter((c): c is ChartSpec => c !== undefined);
+    const charts = [throughputChart(result, scenario), cpuChart(result, scenario)].filter(
+      (c): c is ChartSpec => c !== undefined,
+    );
     if (charts.length === 0) continue;
     out.push(`### ${scenario}`, '');
     for (const chart of charts) {

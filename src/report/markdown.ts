@@ -16,10 +16,13 @@ function cell(text: string): string {
 export function renderMarkdown(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
   const out: string[] = [];
   out.push(`# gauntlet: ${result.plan.suite} suite`, '');
-  if (!result.complete) out.push(`> **Incomplete run:** ${result.interruption ?? 'stopped early'}. Only finished trials are shown.`, '');
+  if (!result.complete)
+    out.push(`> **Incomplete run:** ${result.interruption ?? 'stopped early'}. Only finished trials are shown.`, '');
   out.push(`* **Machine:** ${machineLine(result)}`);
   out.push(`* **Runtime:** ${result.plan.runtime} (gauntlet itself on node \`${result.environment.node}\`)`);
-  out.push(`* **Run:** ${result.startedAt}${result.environment.gitCommit ? `, gauntlet ${result.environment.gitCommit.slice(0, 10)}${result.environment.gitDirty ? ' (modified)' : ''}` : ''}`);
+  out.push(
+    `* **Run:** ${result.startedAt}${result.environment.gitCommit ? `, gauntlet ${result.environment.gitCommit.slice(0, 10)}${result.environment.gitDirty ? ' (modified)' : ''}` : ''}`,
+  );
   out.push(`* **Method:** ${methodLine(result)}`);
   out.push(`* **Trials:** ${countMeasured(result)}`, '');
   out.push(
@@ -27,17 +30,29 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
       '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.',
   );
   for (const extra of [...suiteTables(result), ...runtimeTables(result)]) {
-    out.push('', `## ${extra.title}`, '', extra.note, '', markdownTable([extra.head, ...extra.rows.map((row) => row.map(cell))]));
+    out.push(
+      '',
+      `## ${extra.title}`,
+      '',
+      extra.note,
+      '',
+      markdownTable([extra.head, ...extra.rows.map((row) => row.map(cell))]),
+    );
   }
   for (const table of reportTables(result, scenarioDescriptions)) {
     out.push('', `## ${table.scenario}`, '');
     if (table.description) out.push(table.description, '');
     if (table.rows.length > 0) {
-      out.push(markdownTable([table.columns, ...table.rows.map((row) => row.map(cell))], { align: table.columns.map((column) => ALIGN[column] ?? 'r') }));
+      out.push(
+        markdownTable([table.columns, ...table.rows.map((row) => row.map(cell))], {
+          align: table.columns.map((column) => ALIGN[column] ?? 'r'),
+        }),
+      );
     }
     if (table.notMeasured.length > 0) {
       out.push('', 'Not measured:', '');
-      for (const missing of table.notMeasured) out.push(`* **${missing.target}** (${missing.status}): ${cell(missing.reason)}`);
+      for (const missing of table.notMeasured)
+        out.push(`* **${missing.target}** (${missing.status}): ${cell(missing.reason)}`);
     }
   }
   if (result.warnings.length > 0) {
@@ -50,7 +65,9 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
       ['Target', 'Packages', 'Layer', 'Features', 'Description'],
       ...result.targets.map((t) => [
         t.title,
-        Object.entries(t.packages).map(([name, version]) => `${name}@${version}`).join(', ') || 'node built-ins',
+        Object.entries(t.packages)
+          .map(([name, version]) => `${name}@${version}`)
+          .join(', ') || 'node built-ins',
         t.layer ?? '',
         featuresFor(t, result.plan.suite).join(', '),
         cell(t.description),

@@ -6,7 +6,15 @@
  */
 import type { Result, Summary, TargetInfo } from '../model/schema.js';
 import { enginesLine, fakeEngineWarning, fallbackNote, latencyBasisNote } from './engines.js';
-import { formatConfidence, formatFixed, formatInt, formatMegabits, formatRatio, formatRatioSpread, formatSpread } from './format.js';
+import {
+  formatConfidence,
+  formatFixed,
+  formatInt,
+  formatMegabits,
+  formatRatio,
+  formatRatioSpread,
+  formatSpread,
+} from './format.js';
 
 export const COLUMNS = [
   'Target',
@@ -77,7 +85,11 @@ function row(summary: Summary, info: TargetInfo | undefined, result: Result): st
     formatInt(summary.maxCpuPercent),
     formatInt(summary.generatorCpuCores === undefined ? undefined : summary.generatorCpuCores * 100),
     formatSpread(summary.peakRss, 0, 1024 * 1024),
-    summary.target === result.plan.baseline ? 'baseline' : summary.pairedRatio ? formatRatioSpread(summary.pairedRatio) : formatRatio(summary.ratioToBaseline),
+    summary.target === result.plan.baseline
+      ? 'baseline'
+      : summary.pairedRatio
+        ? formatRatioSpread(summary.pairedRatio)
+        : formatRatio(summary.ratioToBaseline),
     summary.target === result.plan.baseline ? 'baseline' : formatRatioSpread(summary.pairedCpuRatio),
     validation,
     summary.flags.join(', '),
@@ -100,14 +112,28 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
     const columns: string[] = hpack ? [...COLUMNS.slice(0, at), HPACK_COLUMN, ...COLUMNS.slice(at)] : [...COLUMNS];
     return {
       scenario,
-      description: [scenarioDescriptions[scenario], latencyBasisNote(result, scenario), fallbackNote(result, scenario)].filter(Boolean).join('; ') || undefined,
+      description:
+        [scenarioDescriptions[scenario], latencyBasisNote(result, scenario), fallbackNote(result, scenario)]
+          .filter(Boolean)
+          .join('; ') || undefined,
       columns,
       rows: measured.map((s) => {
-        const cells = row(s, result.targets.find((t) => t.name === s.target), result);
-        if (hpack) cells.splice(at, 0, formatFixed(s.headerCompression === undefined ? undefined : s.headerCompression * 100, 1));
+        const cells = row(
+          s,
+          result.targets.find((t) => t.name === s.target),
+          result,
+        );
+        if (hpack)
+          cells.splice(
+            at,
+            0,
+            formatFixed(s.headerCompression === undefined ? undefined : s.headerCompression * 100, 1),
+          );
         return cells;
       }),
-      notMeasured: cells.filter((s) => !measured.includes(s)).map((s) => ({ target: s.target, status: s.status, reason: s.reason ?? '' })),
+      notMeasured: cells
+        .filter((s) => !measured.includes(s))
+        .map((s) => ({ target: s.target, status: s.status, reason: s.reason ?? '' })),
     };
   });
 }
@@ -124,7 +150,9 @@ export function methodLine(result: Result): string {
 
 /** How to read the brackets: the interval's method and the confidence it has with these repeats. */
 export function intervalLine(result: Result): string {
-  const levels = result.summaries.map((s) => s.requestsPerSec?.interval.confidence).filter((c): c is number => c !== undefined);
+  const levels = result.summaries
+    .map((s) => s.requestsPerSec?.interval.confidence)
+    .filter((c): c is number => c !== undefined);
   if (levels.length === 0) return 'no figures';
   const lowest = Math.min(...levels);
   return (

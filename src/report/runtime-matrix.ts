@@ -54,7 +54,11 @@ function frameworkTable(matrix: RuntimeMatrix, scenario: string): ExtraTable {
   return {
     title: `Frameworks against ${matrix.baseline}, per runtime: ${scenario}`,
     note: `Each target over ${matrix.baseline} on the same runtime: whether what a framework costs against ${matrix.baseline} changes with the runtime. ${NOTE_RATIOS}`,
-    head: ['Target', ...matrix.runtimes.map((r) => `req/s on ${runtimeLabel(r.id)}`), ...matrix.runtimes.map((r) => `CPU µs/req on ${runtimeLabel(r.id)}`)],
+    head: [
+      'Target',
+      ...matrix.runtimes.map((r) => `req/s on ${runtimeLabel(r.id)}`),
+      ...matrix.runtimes.map((r) => `CPU µs/req on ${runtimeLabel(r.id)}`),
+    ],
     rows: cells.map((cell) => [
       cell.target,
       ...matrix.runtimes.map((r) => formatRatioInterval(on(cell, r.id)?.vsBaseline?.requestsPerSec)),

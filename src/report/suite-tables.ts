@@ -31,7 +31,15 @@ function weightedTable(result: Result): ExtraTable | undefined {
       'mix req/s is 1 / Σ(share / req/s), what one server answers when the whole mix arrives at once' +
       (hasMixed ? '; the mixed run measured exactly that in one load' : '') +
       '; CPU µs/req is the expected cost of one request of the mix.',
-    head: ['Target', 'Weighted req/s', 'Mix req/s', ...(hasMixed ? ['Mixed run req/s'] : []), 'CPU µs/req', ...categories.map((c) => `${c} req/s`), 'Missing'],
+    head: [
+      'Target',
+      'Weighted req/s',
+      'Mix req/s',
+      ...(hasMixed ? ['Mixed run req/s'] : []),
+      'CPU µs/req',
+      ...categories.map((c) => `${c} req/s`),
+      'Missing',
+    ],
     rows: weighted.map((w) => {
       const mixed = result.summaries.find((s) => s.target === w.target && s.scenario === MIXED);
       return [
@@ -83,5 +91,7 @@ function storeTable(result: Result): ExtraTable | undefined {
 }
 
 export function suiteTables(result: Result): ExtraTable[] {
-  return [weightedTable(result), layerTable(result), storeTable(result)].filter((t): t is ExtraTable => t !== undefined);
+  return [weightedTable(result), layerTable(result), storeTable(result)].filter(
+    (t): t is ExtraTable => t !== undefined,
+  );
 }

@@ -24,7 +24,8 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
       for (const row of table.rows) t.push(row);
       out.push(t.toString());
     }
-    for (const missing of table.notMeasured) out.push(`  ${missing.target}: ${missing.status} — ${missing.reason.split('\n')[0]}`);
+    for (const missing of table.notMeasured)
+      out.push(`  ${missing.target}: ${missing.status} — ${missing.reason.split('\n')[0]}`);
   }
   if (result.warnings.length > 0) {
     out.push('', 'warnings:');

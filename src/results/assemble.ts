@@ -33,5 +33,12 @@ export function resultFromJournal(journal: JournalContents): Result {
   const summaries = summarize(base);
   const withSummaries = { ...base, summaries, warnings: collectWarnings(base, summaries) };
   const runtimes = runtimeMatrix(withSummaries);
-  return { ...withSummaries, acrossScenarios: { weighted: weightedSummaries(withSummaries), layers: layerOverheads(withSummaries), ...(runtimes && { runtimes }) } };
+  return {
+    ...withSummaries,
+    acrossScenarios: {
+      weighted: weightedSummaries(withSummaries),
+      layers: layerOverheads(withSummaries),
+      ...(runtimes && { runtimes }),
+    },
+  };
 }

@@ -11,7 +11,8 @@ import { projectRoot } from '../core/paths.js';
 import { writeAtomic } from './store.js';
 
 /** GAUNTLET_CALIBRATION_FILE moves it (the tests calibrate into a temporary folder, not over yours). */
-export const CALIBRATION_FILE = process.env.GAUNTLET_CALIBRATION_FILE ?? join(projectRoot, '.gauntlet', 'calibration.json');
+export const CALIBRATION_FILE =
+  process.env.GAUNTLET_CALIBRATION_FILE ?? join(projectRoot, '.gauntlet', 'calibration.json');
 
 const measuredSchema = z.object({
   usPerRequest: z.number(),
@@ -60,7 +61,11 @@ export function readCalibration(): Calibration | undefined {
 }
 
 /** The calibration of an engine for a load with this pipelining, if one was measured. */
-export function calibrationFor(calibration: Calibration | undefined, engine: string, pipelining: number): CalibrationForLoad | undefined {
+export function calibrationFor(
+  calibration: Calibration | undefined,
+  engine: string,
+  pipelining: number,
+): CalibrationForLoad | undefined {
   const found = calibration?.engines[engine];
   if (!calibration || !found) return undefined;
   const unpipelined = pipelining <= 1 ? found.unpipelined : undefined;

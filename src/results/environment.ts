@@ -10,7 +10,9 @@ import type { Environment } from '../model/schema.js';
 
 function git(args: string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execFileSync('git', args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return undefined;
   }
@@ -48,7 +50,12 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     loadAverageBefore: loadAverage(),
     engine: input.engine,
     scenarioEngines: input.scenarioEngines,
-    pinning: { pinned: input.pinning.pinned, server: input.pinning.server, engine: input.pinning.engine, note: input.pinning.note },
+    pinning: {
+      pinned: input.pinning.pinned,
+      server: input.pinning.server,
+      engine: input.pinning.engine,
+      note: input.pinning.note,
+    },
     packages: input.packages,
     runtimes: input.runtimes,
   };

@@ -43,7 +43,13 @@ const endRecord = z.object({
   loadAverageAfter: z.number().optional(),
   cpuStealShare: z.number().optional(),
 });
-const journalRecord = z.discriminatedUnion('kind', [headerRecord, verificationRecord, trialRecord, startRecord, endRecord]);
+const journalRecord = z.discriminatedUnion('kind', [
+  headerRecord,
+  verificationRecord,
+  trialRecord,
+  startRecord,
+  endRecord,
+]);
 
 export type JournalHeader = z.infer<typeof headerRecord>;
 export type JournalEnd = z.infer<typeof endRecord>;
@@ -52,7 +58,12 @@ export class Journal {
   constructor(readonly file: string) {}
 
   static create(file: string, header: Omit<JournalHeader, 'kind' | 'schema' | 'schemaVersion'>): Journal {
-    const record: JournalHeader = { kind: 'header', schema: 'gauntlet/journal', schemaVersion: SCHEMA_VERSION, ...header };
+    const record: JournalHeader = {
+      kind: 'header',
+      schema: 'gauntlet/journal',
+      schemaVersion: SCHEMA_VERSION,
+      ...header,
+    };
     writeFileSync(file, `${JSON.stringify(record)}\n`);
     return new Journal(file);
   }
@@ -89,8 +100,15 @@ export interface JournalContents {
 }
 
 export function readJournal(file: string): JournalContents {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
-  const contents: Partial<JournalContents> & { verification: Verification[]; trials: Trial[]; starts: TargetStart[]; skippedLines: number } = {
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  const contents: Partial<JournalContents> & {
+    verification: Verification[];
+    trials: Trial[];
+    starts: TargetStart[];
+    skippedLines: number;
+  } = {
     verification: [],
     trials: [],
     starts: [],
@@ -109,7 +127,10 @@ export function readJournal(file: string): JournalContents {
     }
     const record = journalRecord.safeParse(parsed);
     if (!record.success) {
-      throw new UserError('GAUNTLET_BAD_RESULT', `${file}: line ${i + 1} is not a gauntlet journal record: ${z.prettifyError(record.error)}`);
+      throw new UserError(
+        'GAUNTLET_BAD_RESULT',
+        `${file}: line ${i + 1} is not a gauntlet journal record: ${z.prettifyError(record.error)}`,
+      );
     }
     const value = record.data;
     if (value.kind === 'header') contents.header = value;
@@ -118,7 +139,8 @@ export function readJournal(file: string): JournalContents {
     else if (value.kind === 'start') contents.starts.push(value.start);
     else contents.end = value;
   });
-  if (!contents.header) throw new UserError('GAUNTLET_BAD_RESULT', `${file} has no header line: it is not a gauntlet journal`);
+  if (!contents.header)
+    throw new UserError('GAUNTLET_BAD_RESULT', `${file} has no header line: it is not a gauntlet journal`);
   return contents as JournalContents;
 }
 

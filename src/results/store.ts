@@ -49,13 +49,22 @@ export function parseResult(value: unknown, source: string): Result {
  * result.json (an interrupted or still running run) is rebuilt from its journal.
  */
 export function loadResult(path: string): Result {
-  if (!existsSync(path)) throw new UserError('GAUNTLET_NO_SUCH_FILE', `${path} does not exist`, 'pass a result.json or a run folder from results/');
+  if (!existsSync(path))
+    throw new UserError(
+      'GAUNTLET_NO_SUCH_FILE',
+      `${path} does not exist`,
+      'pass a result.json or a run folder from results/',
+    );
   if (statSync(path).isDirectory()) {
     const resultFile = join(path, RESULT_FILE);
     if (existsSync(resultFile)) return loadResult(resultFile);
     const journalFile = join(path, JOURNAL_FILE);
     if (existsSync(journalFile)) return resultFromJournal(readJournal(journalFile));
-    throw new UserError('GAUNTLET_NO_RESULT', `${path} holds neither ${RESULT_FILE} nor ${JOURNAL_FILE}`, 'pass a run folder written by gauntlet run');
+    throw new UserError(
+      'GAUNTLET_NO_RESULT',
+      `${path} holds neither ${RESULT_FILE} nor ${JOURNAL_FILE}`,
+      'pass a run folder written by gauntlet run',
+    );
   }
   if (path.endsWith('.ndjson')) return resultFromJournal(readJournal(path));
   let value: unknown;

@@ -23,7 +23,10 @@ export function parseWorkers(value: string, serverCores: number): number {
   if (value === 'auto') return Math.max(1, serverCores);
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 256) {
-    throw new UserError('GAUNTLET_BAD_OPTION_VALUE', `--workers takes a whole number from 1 to 256 or "auto", got "${value}"`);
+    throw new UserError(
+      'GAUNTLET_BAD_OPTION_VALUE',
+      `--workers takes a whole number from 1 to 256 or "auto", got "${value}"`,
+    );
   }
   return n;
 }

@@ -5,7 +5,14 @@
  */
 import { UserError, unknownValue } from '../core/errors.js';
 import { KNOWN_RUNTIMES, knownRuntime, type KnownRuntime } from './known-runtimes.js';
-import { installedBinary, installHint, installRuntime, npmSpec, platformProblem, runtimesDir } from './runtime-cache.js';
+import {
+  installedBinary,
+  installHint,
+  installRuntime,
+  npmSpec,
+  platformProblem,
+  runtimesDir,
+} from './runtime-cache.js';
 import { binaryRuntime, machineNodeId, nodeRuntime, type Runtime } from './runtime.js';
 
 export interface RuntimeStatus {
@@ -21,7 +28,16 @@ export function runtimeStatus(known: KnownRuntime): RuntimeStatus {
   const binary = installedBinary(known);
   if (binary) {
     const where = known.dependencyAlias ? `gauntlet's dependency ${known.dependencyAlias}` : runtimesDir();
-    return { ...status, runtime: binaryRuntime(known.id, known.kind, known.version, binary, `npm ${known.npmPackage}@${known.version} (${where})`) };
+    return {
+      ...status,
+      runtime: binaryRuntime(
+        known.id,
+        known.kind,
+        known.version,
+        binary,
+        `npm ${known.npmPackage}@${known.version} (${where})`,
+      ),
+    };
   }
   // The machine's node of the same line runs as that id, with its own exact version (recorded as such).
   if (known.id === machineNodeId()) return { ...status, runtime: nodeRuntime };
@@ -35,19 +51,29 @@ export function runtimeStatuses(): RuntimeStatus[] {
 /** The runtimes --runtime names, in its order; unknown or repeated ids are refused. */
 export function parseRuntimeIds(ids: string[]): KnownRuntime[] {
   const known = ids.map((id) => knownRuntime(id) ?? throwUnknown(id));
-  if (new Set(ids).size !== ids.length) throw new UserError('GAUNTLET_DUPLICATE_VALUE', '--runtime names a runtime twice');
+  if (new Set(ids).size !== ids.length)
+    throw new UserError('GAUNTLET_DUPLICATE_VALUE', '--runtime names a runtime twice');
   return known;
 }
 
 function throwUnknown(id: string): never {
-  throw unknownValue('runtime', id, KNOWN_RUNTIMES.map((r) => r.id), '--runtime');
+  throw unknownValue(
+    'runtime',
+    id,
+    KNOWN_RUNTIMES.map((r) => r.id),
+    '--runtime',
+  );
 }
 
 /**
  * The runtimes ready to run. A missing one is installed when `install` is set (--install-runtimes),
  * else refused with the command that installs it: a benchmark should not download 50 MB unasked.
  */
-export async function resolveRuntimes(ids: string[], install: boolean, log: (line: string) => void = () => undefined): Promise<Runtime[]> {
+export async function resolveRuntimes(
+  ids: string[],
+  install: boolean,
+  log: (line: string) => void = () => undefined,
+): Promise<Runtime[]> {
   const resolved: Runtime[] = [];
   for (const known of parseRuntimeIds(ids)) {
     const status = runtimeStatus(known);
@@ -56,13 +82,30 @@ export async function resolveRuntimes(ids: string[], install: boolean, log: (lin
       continue;
     }
     const problem = platformProblem();
-    if (problem) throw new UserError('GAUNTLET_RUNTIME_PLATFORM', `runtime ${known.id} is not available: ${problem}`, `use the machine's own node (--runtime ${machineNodeId()})`);
+    if (problem)
+      throw new UserError(
+        'GAUNTLET_RUNTIME_PLATFORM',
+        `runtime ${known.id} is not available: ${problem}`,
+        `use the machine's own node (--runtime ${machineNodeId()})`,
+      );
     if (!install) {
-      throw new UserError('GAUNTLET_RUNTIME_MISSING', `runtime ${known.id} (${known.kind} ${known.version}) is not installed`, `install it with: ${status.installHint} (or add --install-runtimes)`);
+      throw new UserError(
+        'GAUNTLET_RUNTIME_MISSING',
+        `runtime ${known.id} (${known.kind} ${known.version}) is not installed`,
+        `install it with: ${status.installHint} (or add --install-runtimes)`,
+      );
     }
     log(`installing ${known.id} (${npmSpec(known)}) into ${runtimesDir()} …`);
     const binary = await installRuntime(known);
-    resolved.push(binaryRuntime(known.id, known.kind, known.version, binary, `npm ${known.npmPackage}@${known.version} (${runtimesDir()})`));
+    resolved.push(
+      binaryRuntime(
+        known.id,
+        known.kind,
+        known.version,
+        binary,
+        `npm ${known.npmPackage}@${known.version} (${runtimesDir()})`,
+      ),
+    );
   }
   return resolved;
 }

@@ -27,7 +27,8 @@ export function cacheFolder(runtime: KnownRuntime): string {
 
 /** The package folder holding the binary: the cache's, or gauntlet's own node_modules for its dependency. */
 function packageFolder(runtime: KnownRuntime): string {
-  if (runtime.dependencyAlias) return findPackageDir(runtime.dependencyAlias) ?? join(projectRoot, 'node_modules', runtime.dependencyAlias);
+  if (runtime.dependencyAlias)
+    return findPackageDir(runtime.dependencyAlias) ?? join(projectRoot, 'node_modules', runtime.dependencyAlias);
   return join(cacheFolder(runtime), 'node_modules', cacheAlias(runtime));
 }
 
@@ -59,19 +60,40 @@ export function platformProblem(): string | undefined {
 
 export async function installRuntime(runtime: KnownRuntime): Promise<string> {
   const problem = platformProblem();
-  if (problem) throw new UserError('GAUNTLET_RUNTIME_PLATFORM', `cannot install ${runtime.id}: ${problem}`, 'run on Linux x64, or use the machine\'s own node (--runtime with its node@<major>)');
+  if (problem)
+    throw new UserError(
+      'GAUNTLET_RUNTIME_PLATFORM',
+      `cannot install ${runtime.id}: ${problem}`,
+      "run on Linux x64, or use the machine's own node (--runtime with its node@<major>)",
+    );
   if (runtime.dependencyAlias) {
-    throw new UserError('GAUNTLET_RUNTIME_MISSING', `${runtime.id} comes with gauntlet's own dependencies (${runtime.dependencyAlias}) and is not installed`, 'run npm install in gauntlet\'s folder');
+    throw new UserError(
+      'GAUNTLET_RUNTIME_MISSING',
+      `${runtime.id} comes with gauntlet's own dependencies (${runtime.dependencyAlias}) and is not installed`,
+      "run npm install in gauntlet's folder",
+    );
   }
   const folder = cacheFolder(runtime);
   mkdirSync(folder, { recursive: true });
   try {
-    await run('npm', ['install', '--prefix', folder, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', npmSpec(runtime)], { timeout: INSTALL_TIMEOUT_MS });
+    await run(
+      'npm',
+      ['install', '--prefix', folder, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', npmSpec(runtime)],
+      { timeout: INSTALL_TIMEOUT_MS },
+    );
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    throw new UserError('GAUNTLET_RUNTIME_INSTALL', `npm could not install ${runtime.id} (${runtime.npmPackage}@${runtime.version}):\n${stderr}`, 'check the network access to the npm registry, then retry');
+    throw new UserError(
+      'GAUNTLET_RUNTIME_INSTALL',
+      `npm could not install ${runtime.id} (${runtime.npmPackage}@${runtime.version}):\n${stderr}`,
+      'check the network access to the npm registry, then retry',
+    );
   }
   const binary = installedBinary(runtime);
-  if (!binary) throw new UserError('GAUNTLET_RUNTIME_INSTALL', `npm installed ${npmSpec(runtime)} into ${folder}, but ${runtime.binary} is not there`);
+  if (!binary)
+    throw new UserError(
+      'GAUNTLET_RUNTIME_INSTALL',
+      `npm installed ${npmSpec(runtime)} into ${folder}, but ${runtime.binary} is not there`,
+    );
   return binary;
 }

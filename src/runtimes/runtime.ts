@@ -48,7 +48,13 @@ export function machineNodeId(): string {
   return knownRuntime(id) ? id : 'node';
 }
 
-export const nodeRuntime: Runtime = binaryRuntime(machineNodeId(), 'node', process.versions.node, process.execPath, `the machine's node (${process.execPath})`);
+export const nodeRuntime: Runtime = binaryRuntime(
+  machineNodeId(),
+  'node',
+  process.versions.node,
+  process.execPath,
+  `the machine's node (${process.execPath})`,
+);
 
 /** "node 24.21.0", "bun 1.4.5 cluster ×2": how reports and the plan name a runtime. */
 export function describeRuntime(runtime: { name: string; version: string; workers?: number }): string {

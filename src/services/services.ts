@@ -28,7 +28,10 @@ export interface Services {
 }
 
 /** The services a suite declares for a run with these stores (verify and ab use the in-memory store, which needs none). */
-export function suiteServices(suite: { services?(options: { stores: Array<{ kind: string }> }): ServiceName[] }, stores: Array<{ kind: string }> = [{ kind: 'memory' }]): ServiceName[] {
+export function suiteServices(
+  suite: { services?(options: { stores: Array<{ kind: string }> }): ServiceName[] },
+  stores: Array<{ kind: string }> = [{ kind: 'memory' }],
+): ServiceName[] {
   return suite.services?.({ stores }) ?? [];
 }
 

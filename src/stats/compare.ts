@@ -37,7 +37,13 @@ function bootstrapChange(a: number[], b: number[], seed: number, resamples = 200
   return changes.length ? [quantileSorted(changes, 0.025), quantileSorted(changes, 0.975)] : [0, 0];
 }
 
-export function compareSamples(a: number[], b: number[], direction: Direction, alpha = DEFAULT_ALPHA, seed = 1): Comparison {
+export function compareSamples(
+  a: number[],
+  b: number[],
+  direction: Direction,
+  alpha = DEFAULT_ALPHA,
+  seed = 1,
+): Comparison {
   if (a.length === 0 || b.length === 0) throw new Error('both sides need at least one trial');
   const medianA = median(a);
   const medianB = median(b);
@@ -48,7 +54,16 @@ export function compareSamples(a: number[], b: number[], direction: Direction, a
     const higher = medianB > medianA;
     verdict = higher === (direction === 'higher-is-better') ? 'better' : 'worse';
   }
-  return { nA: a.length, nB: b.length, medianA, medianB, change, interval: bootstrapChange(a, b, seed), pValue, verdict };
+  return {
+    nA: a.length,
+    nB: b.length,
+    medianA,
+    medianB,
+    change,
+    interval: bootstrapChange(a, b, seed),
+    pValue,
+    verdict,
+  };
 }
 
 /** A regression that gates a release: the test says worse, and by more than the threshold. */

@@ -49,7 +49,13 @@ export function layerOverheads(result: Result): LayerOverhead[] {
       continue;
     }
     const pairs = result.plan.scenarios
-      .map((scenario) => [result.summaries.find((s) => s.target === target && s.scenario === scenario), result.summaries.find((s) => s.target === under && s.scenario === scenario)] as const)
+      .map(
+        (scenario) =>
+          [
+            result.summaries.find((s) => s.target === target && s.scenario === scenario),
+            result.summaries.find((s) => s.target === under && s.scenario === scenario),
+          ] as const,
+      )
       .filter(([a, b]) => a?.requestsPerSec && b?.requestsPerSec && a.cpuUsPerRequest && b.cpuUsPerRequest);
     if (pairs.length === 0) continue;
     out.push({

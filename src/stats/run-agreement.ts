@@ -54,11 +54,16 @@ export const figures: Record<string, { figure: Figure; spread: (s: Summary) => n
     figure: (s) => (s.pairedCpuRatio ? 1 / s.pairedCpuRatio.median : undefined),
     spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
   },
-  'req/s': { figure: (s) => s.requestsPerSec?.median, spread: (s) => (s.requestsPerSec ? relativeRange(s.requestsPerSec) : undefined) },
+  'req/s': {
+    figure: (s) => s.requestsPerSec?.median,
+    spread: (s) => (s.requestsPerSec ? relativeRange(s.requestsPerSec) : undefined),
+  },
 };
 
 function clean(result: Result): Map<string, Summary> {
-  return new Map(result.summaries.filter((s) => s.status === 'measured').map((s) => [`${s.target}\u0000${s.scenario}`, s]));
+  return new Map(
+    result.summaries.filter((s) => s.status === 'measured').map((s) => [`${s.target}\u0000${s.scenario}`, s]),
+  );
 }
 
 export function compareRuns(a: Result, b: Result, name: keyof typeof figures): RunAgreement {
@@ -94,7 +99,10 @@ export function compareRuns(a: Result, b: Result, name: keyof typeof figures): R
   }
   const pairs = agreement.reduce((n, s) => n + s.pairs, 0);
   const spreadOf = (result: Result) => {
-    const values = result.summaries.filter((s) => s.status === 'measured').map(spread).filter((v): v is number => v !== undefined);
+    const values = result.summaries
+      .filter((s) => s.status === 'measured')
+      .map(spread)
+      .filter((v): v is number => v !== undefined);
     return values.length > 0 ? median(values) : 0;
   };
   return {

@@ -26,7 +26,8 @@ export function baseTargetName(variant: string, runtimeId: string): string {
 /** The runtimes of the run's targets, in the order they were asked for (targets list each runtime in turn). */
 export function runRuntimes(targets: Result['targets']): RuntimeRecord[] {
   const seen = new Map<string, RuntimeRecord>();
-  for (const target of targets) if (target.runtime && !seen.has(target.runtime.id)) seen.set(target.runtime.id, target.runtime);
+  for (const target of targets)
+    if (target.runtime && !seen.has(target.runtime.id)) seen.set(target.runtime.id, target.runtime);
   return [...seen.values()];
 }
 
@@ -49,11 +50,15 @@ export function runtimeMatrix(result: MatrixInput): RuntimeMatrix | undefined {
   if (runtimes.length < 2) return undefined;
   const reference = runtimes[0];
   // Each variant's base name and runtime; targets without a runtime (older results) have no place here.
-  const variants = result.targets.filter((t) => t.runtime).map((t) => ({ name: t.name, runtime: t.runtime!.id, base: baseTargetName(t.name, t.runtime!.id) }));
-  const variantOf = (base: string, runtime: string) => variants.find((v) => v.base === base && v.runtime === runtime)?.name;
+  const variants = result.targets
+    .filter((t) => t.runtime)
+    .map((t) => ({ name: t.name, runtime: t.runtime!.id, base: baseTargetName(t.name, t.runtime!.id) }));
+  const variantOf = (base: string, runtime: string) =>
+    variants.find((v) => v.base === base && v.runtime === runtime)?.name;
   const baselineRuntime = variants.find((v) => v.name === result.plan.baseline)?.runtime ?? reference.id;
   const baseline = baseTargetName(result.plan.baseline, baselineRuntime);
-  const trialsOf = (name: string | undefined, scenario: string) => (name ? result.trials.filter((t) => t.target === name && t.scenario === scenario) : []);
+  const trialsOf = (name: string | undefined, scenario: string) =>
+    name ? result.trials.filter((t) => t.target === name && t.scenario === scenario) : [];
   const bases = [...new Set(variants.map((v) => v.base))];
 
   const cells = bases.flatMap((target) =>
@@ -65,8 +70,12 @@ export function runtimeMatrix(result: MatrixInput): RuntimeMatrix | undefined {
         if (!variant) return [];
         const trials = trialsOf(variant, scenario);
         const clean = trials.filter((t) => t.status === 'ok' && t.measurement).map((t) => t.measurement!);
-        const vsReference = runtime.id === reference.id ? undefined : ratiosBetween(trialsOf(variantOf(target, reference.id), scenario), trials);
-        const vsBaseline = target === baseline ? undefined : ratiosBetween(trialsOf(variantOf(baseline, runtime.id), scenario), trials);
+        const vsReference =
+          runtime.id === reference.id
+            ? undefined
+            : ratiosBetween(trialsOf(variantOf(target, reference.id), scenario), trials);
+        const vsBaseline =
+          target === baseline ? undefined : ratiosBetween(trialsOf(variantOf(baseline, runtime.id), scenario), trials);
         return [
           {
             runtime: runtime.id,

@@ -7,7 +7,10 @@ import { relativeHalfWidth } from './describe.js';
 
 export function isSettled(summary: Summary, halfWidthShare: number): boolean {
   const spreads = [summary.requestsPerSec, summary.cpuUsPerRequest];
-  return spreads.every((spread) => spread !== undefined && spread.interval.confidence >= 0.95 && relativeHalfWidth(spread) <= halfWidthShare);
+  return spreads.every(
+    (spread) =>
+      spread !== undefined && spread.interval.confidence >= 0.95 && relativeHalfWidth(spread) <= halfWidthShare,
+  );
 }
 
 /** Measured cells that are not settled yet (failed and unavailable cells cannot settle, so they do not count). */

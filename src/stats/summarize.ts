@@ -14,7 +14,15 @@ export interface SummaryInput {
 
 function medianLatency(all: LatencyMs[]): LatencyMs {
   const pick = (key: keyof LatencyMs) => medianOf(all.map((l) => l[key]))!;
-  return { mean: pick('mean'), p50: pick('p50'), p75: pick('p75'), p90: pick('p90'), p99: pick('p99'), p99_9: pick('p99_9'), max: pick('max') };
+  return {
+    mean: pick('mean'),
+    p50: pick('p50'),
+    p75: pick('p75'),
+    p90: pick('p90'),
+    p99: pick('p99'),
+    p99_9: pick('p99_9'),
+    max: pick('max'),
+  };
 }
 
 function summarizeCell(input: SummaryInput, target: string, scenario: string): Summary {
@@ -28,7 +36,12 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     .find((f) => f.scenario === scenario || f.scenario === '*');
   const trials = input.trials.filter((t) => t.target === target && t.scenario === scenario);
   if (failedCheck) {
-    return { ...base, trials: trials.length, status: 'failed', reason: `wrong answer to ${failedCheck.request}: ${failedCheck.reason}` };
+    return {
+      ...base,
+      trials: trials.length,
+      status: 'failed',
+      reason: `wrong answer to ${failedCheck.request}: ${failedCheck.reason}`,
+    };
   }
   if (trials.length === 0) return { ...base, status: 'not-run', reason: 'no trial ran (interrupted before it)' };
 
@@ -38,7 +51,13 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
   const flags = [...new Set(trials.flatMap((t) => t.flags))];
   if (used.length === 0) {
     const lastFailure = trials.filter((t) => t.status === 'failed').at(-1);
-    return { ...base, trials: trials.length, flags, status: 'failed', reason: lastFailure?.reason ?? 'every trial failed' };
+    return {
+      ...base,
+      trials: trials.length,
+      flags,
+      status: 'failed',
+      reason: lastFailure?.reason ?? 'every trial failed',
+    };
   }
   const measurements = used.map((t) => t.measurement!);
   return {
@@ -47,7 +66,10 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     validTrials: valid.length,
     flags,
     status: valid.length > 0 ? 'measured' : 'invalid',
-    reason: valid.length > 0 ? undefined : `every trial was invalid, so it is not ranked: ${invalid[0].reason ?? 'see its flags'}`,
+    reason:
+      valid.length > 0
+        ? undefined
+        : `every trial was invalid, so it is not ranked: ${invalid[0].reason ?? 'see its flags'}`,
     requestsPerSec: spreadOf(measurements.map((m) => m.requestsPerSec)),
     latencyMs: medianLatency(measurements.map((m) => m.latencyMs)),
     latencyP99Ms: spreadOf(measurements.map((m) => m.latencyMs.p99)),
@@ -70,7 +92,9 @@ function headerCompressionOf(measurements: Measurement[]): Pick<Summary, 'header
 /** Valid trials of one cell by round (the last, if a round holds more than one). */
 function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
   const byRound = new Map<number, Measurement>();
-  for (const t of trials) if (t.target === target && t.scenario === scenario && t.status === 'ok' && t.measurement) byRound.set(t.round, t.measurement);
+  for (const t of trials)
+    if (t.target === target && t.scenario === scenario && t.status === 'ok' && t.measurement)
+      byRound.set(t.round, t.measurement);
   return byRound;
 }
 
@@ -78,7 +102,11 @@ function validByRound(trials: Trial[], target: string, scenario: string): Map<nu
  * Per round, the target's figure over the baseline's in the same round and scenario: both were
  * measured seconds apart, so the drift of a machine over minutes cancels in each ratio.
  */
-export function pairedRatios(target: Map<number, Measurement>, baseline: Map<number, Measurement>, figure: (m: Measurement) => number): number[] {
+export function pairedRatios(
+  target: Map<number, Measurement>,
+  baseline: Map<number, Measurement>,
+  figure: (m: Measurement) => number,
+): number[] {
   const ratios: number[] = [];
   for (const [round, m] of target) {
     const base = baseline.get(round);
@@ -88,7 +116,9 @@ export function pairedRatios(target: Map<number, Measurement>, baseline: Map<num
 }
 
 export function summarize(input: SummaryInput): Summary[] {
-  const summaries = input.plan.targets.flatMap((target) => input.plan.scenarios.map((scenario) => summarizeCell(input, target, scenario)));
+  const summaries = input.plan.targets.flatMap((target) =>
+    input.plan.scenarios.map((scenario) => summarizeCell(input, target, scenario)),
+  );
   for (const summary of summaries) {
     const baseline = summaries.find((s) => s.target === input.plan.baseline && s.scenario === summary.scenario);
     // Only clean cells are compared: an invalid cell is never used in a ratio.
@@ -100,7 +130,9 @@ export function summarize(input: SummaryInput): Summary[] {
     if (rates.length > 0) summary.pairedRatio = spreadOf(rates);
     if (costs.length > 0) summary.pairedCpuRatio = spreadOf(costs);
     const baseRate = baseline.requestsPerSec?.median;
-    summary.ratioToBaseline = summary.pairedRatio?.median ?? (baseRate && summary.requestsPerSec ? summary.requestsPerSec.median / baseRate : undefined);
+    summary.ratioToBaseline =
+      summary.pairedRatio?.median ??
+      (baseRate && summary.requestsPerSec ? summary.requestsPerSec.median / baseRate : undefined);
   }
   return summaries;
 }

@@ -31,12 +31,23 @@ function percent(x: number): string {
 
 export function collectWarnings(input: WarningInput, summaries: Summary[]): Warning[] {
   const warnings: Warning[] = [];
-  const add = (kind: string, message: string, target?: string, scenario?: string) => warnings.push({ kind, message, target, scenario });
+  const add = (kind: string, message: string, target?: string, scenario?: string) =>
+    warnings.push({ kind, message, target, scenario });
 
-  if (!input.complete) add('incomplete', `the run did not finish (${input.interruption ?? 'unknown reason'}): only finished trials are shown`);
+  if (!input.complete)
+    add(
+      'incomplete',
+      `the run did not finish (${input.interruption ?? 'unknown reason'}): only finished trials are shown`,
+    );
   for (const { target, reason } of input.unavailable) add('unavailable', `${target} was not run: ${reason}`, target);
   for (const v of input.verification.filter((v) => !v.ok)) {
-    for (const f of v.failures) add('verification', `${v.target} answered ${f.request} wrongly (${f.reason}); it is not ranked`, v.target, f.scenario);
+    for (const f of v.failures)
+      add(
+        'verification',
+        `${v.target} answered ${f.request} wrongly (${f.reason}); it is not ranked`,
+        v.target,
+        f.scenario,
+      );
   }
   for (const start of input.starts ?? []) {
     const { warmup } = start;
@@ -49,7 +60,12 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     }
   }
   for (const trial of input.trials.filter((t) => t.status === 'failed')) {
-    add('failed-trial', `${trial.target}/${trial.scenario} round ${trial.round}: ${trial.reason ?? 'failed'}`, trial.target, trial.scenario);
+    add(
+      'failed-trial',
+      `${trial.target}/${trial.scenario} round ${trial.round}: ${trial.reason ?? 'failed'}`,
+      trial.target,
+      trial.scenario,
+    );
   }
 
   const bound = input.trials.filter((t) => t.flags.includes('generator-bound'));
@@ -70,7 +86,9 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
         `(${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): their windows include work left from before (a timer, a backlog)`,
     );
   }
-  for (const trial of input.trials.filter((t) => t.flags.some((f) => f === 'errors' || f === 'timeouts' || f === 'unexpected-status'))) {
+  for (const trial of input.trials.filter((t) =>
+    t.flags.some((f) => f === 'errors' || f === 'timeouts' || f === 'unexpected-status'),
+  )) {
     const m = trial.measurement;
     add(
       'errors',
@@ -80,10 +98,20 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     );
   }
   for (const trial of input.trials.filter((t) => t.flags.includes('short-window'))) {
-    add('short-window', `${trial.target}/${trial.scenario} round ${trial.round}: measured ${trial.measurement?.durationSec.toFixed(2)} s of the ${input.plan.durationSec} s asked`, trial.target, trial.scenario);
+    add(
+      'short-window',
+      `${trial.target}/${trial.scenario} round ${trial.round}: measured ${trial.measurement?.durationSec.toFixed(2)} s of the ${input.plan.durationSec} s asked`,
+      trial.target,
+      trial.scenario,
+    );
   }
   for (const trial of input.trials.filter((t) => t.measurement && t.measurement.requests < MIN_REQUESTS_FOR_P99)) {
-    add('few-requests', `${trial.target}/${trial.scenario} round ${trial.round}: only ${trial.measurement!.requests} responses, too few for a stable p99`, trial.target, trial.scenario);
+    add(
+      'few-requests',
+      `${trial.target}/${trial.scenario} round ${trial.round}: only ${trial.measurement!.requests} responses, too few for a stable p99`,
+      trial.target,
+      trial.scenario,
+    );
   }
   for (const summary of summaries) {
     if (!summary.requestsPerSec || summary.validTrials < 2) continue;
@@ -101,11 +129,17 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   const cores = input.environment.allowedCores.length;
   const loadBefore = input.environment.loadAverageBefore;
   if (loadBefore !== undefined && loadBefore > cores * 0.75) {
-    add('busy-machine', `the machine was busy before the run (load average ${loadBefore.toFixed(2)} on ${cores} cores): expect noisy numbers`);
+    add(
+      'busy-machine',
+      `the machine was busy before the run (load average ${loadBefore.toFixed(2)} on ${cores} cores): expect noisy numbers`,
+    );
   }
   const steal = input.environment.cpuStealShare;
   if (steal !== undefined && steal > MAX_STEAL_SHARE) {
-    add('cpu-steal', `the hypervisor took ${percent(steal)} of the CPU time during the run (steal): other tenants shared this machine, expect noisy numbers`);
+    add(
+      'cpu-steal',
+      `the hypervisor took ${percent(steal)} of the CPU time during the run (steal): other tenants shared this machine, expect noisy numbers`,
+    );
   }
   const confidences = summaries.flatMap((s) => (s.requestsPerSec ? [s.requestsPerSec.interval.confidence] : []));
   if (confidences.length > 0 && Math.min(...confidences) < 0.95) {

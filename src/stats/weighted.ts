@@ -40,8 +40,13 @@ export function weightedSummaries(result: Result, summaries: Summary[] = result.
     const share = (s: Summary) => weights[s.scenario].weight! / totalWeight;
     const categories = [...new Set(measured.map((s) => weights[s.scenario].category ?? 'other'))].map((category) => {
       const inCategory = measured.filter((s) => (weights[s.scenario].category ?? 'other') === category);
-      const mean = (pick: (s: Summary) => number) => inCategory.reduce((sum, s) => sum + pick(s), 0) / inCategory.length;
-      return { category, requestsPerSec: mean((s) => s.requestsPerSec!.median), cpuUsPerRequest: mean((s) => s.cpuUsPerRequest!.median) };
+      const mean = (pick: (s: Summary) => number) =>
+        inCategory.reduce((sum, s) => sum + pick(s), 0) / inCategory.length;
+      return {
+        category,
+        requestsPerSec: mean((s) => s.requestsPerSec!.median),
+        cpuUsPerRequest: mean((s) => s.cpuUsPerRequest!.median),
+      };
     });
     out.push({
       target,

@@ -32,7 +32,8 @@ async function seed(url: string): Promise<void> {
 async function waitForPing(url: string, proc: GroupProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (proc.hasExited()) throw new UserError('GAUNTLET_REDIS_FAILED', `redis-server exited at start:\n${proc.output.text()}`);
+    if (proc.hasExited())
+      throw new UserError('GAUNTLET_REDIS_FAILED', `redis-server exited at start:\n${proc.output.text()}`);
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     redis.on('error', () => undefined);
     try {
@@ -44,7 +45,11 @@ async function waitForPing(url: string, proc: GroupProcess, timeoutMs: number): 
     } catch {
       redis.disconnect();
     }
-    if (Date.now() > deadline) throw new UserError('GAUNTLET_REDIS_FAILED', `redis-server did not answer within ${timeoutMs} ms:\n${proc.output.text()}`);
+    if (Date.now() > deadline)
+      throw new UserError(
+        'GAUNTLET_REDIS_FAILED',
+        `redis-server did not answer within ${timeoutMs} ms:\n${proc.output.text()}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -53,7 +58,20 @@ export async function startRedis(): Promise<RunningRedis> {
   const port = await freePort();
   const proc = startGroup({
     command: 'redis-server',
-    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'],
+    args: [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+    ],
   });
   const url = `redis://127.0.0.1:${port}`;
   try {
@@ -62,7 +80,11 @@ export async function startRedis(): Promise<RunningRedis> {
   } catch (error) {
     await proc.stop(500);
     if (/ENOENT|could not start/.test(proc.output.text())) {
-      throw new UserError('GAUNTLET_NO_REDIS', 'redis-server is not installed', 'apt-get install -y redis-server (see gauntlet doctor)');
+      throw new UserError(
+        'GAUNTLET_NO_REDIS',
+        'redis-server is not installed',
+        'apt-get install -y redis-server (see gauntlet doctor)',
+      );
     }
     throw error;
   }

@@ -19,8 +19,13 @@ export function parseStores(list: string[]): StoreSpec[] {
     if (text === 'redis') return { text, kind: 'redis', label: 'redis' };
     const delay = /^delay:(\d+(?:\.\d+)?)$/.exec(text);
     if (delay) return { text, kind: 'delay', label: `delay${delay[1]}ms`, delayMs: Number(delay[1]) };
-    throw new UserError('GAUNTLET_UNKNOWN_VALUE', `unknown store "${text}" for --stores`, '--stores takes a list of: memory, delay:<ms> (simulated latency, e.g. delay:1), redis');
+    throw new UserError(
+      'GAUNTLET_UNKNOWN_VALUE',
+      `unknown store "${text}" for --stores`,
+      '--stores takes a list of: memory, delay:<ms> (simulated latency, e.g. delay:1), redis',
+    );
   });
-  if (new Set(specs.map((s) => s.text)).size !== specs.length) throw new UserError('GAUNTLET_DUPLICATE_VALUE', '--stores names a store twice');
+  if (new Set(specs.map((s) => s.text)).size !== specs.length)
+    throw new UserError('GAUNTLET_DUPLICATE_VALUE', '--stores names a store twice');
   return specs;
 }

@@ -19,14 +19,20 @@ export function installedVersion(pkg: string, roots: string[] = []): string | un
 }
 
 /** Name and version of an installed package; the name differs from `pkg` for an alias (express4 → express). `fallBack`: look in gauntlet's own node_modules after the roots. */
-export function installedManifest(pkg: string, roots: string[] = [], fallBack = true): { name: string; version: string } | undefined {
+export function installedManifest(
+  pkg: string,
+  roots: string[] = [],
+  fallBack = true,
+): { name: string; version: string } | undefined {
   for (const root of roots) {
     const file = join(root, 'node_modules', pkg, 'package.json');
     if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
   }
   if (!fallBack) return undefined;
   const dir = findPackageDir(pkg);
-  return dir ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string }) : undefined;
+  return dir
+    ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string })
+    : undefined;
 }
 
 /** What npm installs to get exactly gauntlet's version of a package (aliases kept). */
@@ -41,13 +47,15 @@ export function pinnedSpec(pkg: string): string | undefined {
  * all: gauntlet's own copy of the same name (another line of the framework) never stands in.
  */
 function targetPackageVersion(target: Target, pkg: string): string | undefined {
-  if (target.packageRoot) return target.packageRoots?.map((root) => installedManifest(pkg, [root], false)).find((m) => m)?.version;
+  if (target.packageRoot)
+    return target.packageRoots?.map((root) => installedManifest(pkg, [root], false)).find((m) => m)?.version;
   return installedVersion(pkg, target.packageRoots);
 }
 
 export function targetAvailability(target: Target, suite?: string): Availability {
   if (target.unavailable) return { available: false, reason: target.unavailable };
-  if (suite !== undefined && target.unavailableFor?.[suite]) return { available: false, reason: target.unavailableFor[suite] };
+  if (suite !== undefined && target.unavailableFor?.[suite])
+    return { available: false, reason: target.unavailableFor[suite] };
   const missing = target.packages.filter((pkg) => !targetPackageVersion(target, pkg));
   if (missing.length > 0) {
     const where = target.packageRoot ? ` in ${target.packageRoot}` : '';
@@ -65,9 +73,19 @@ export function targetAvailability(target: Target, suite?: string): Availability
  * Whether the target runs on this runtime (gauntlet's own node does not matter: targets run
  * on theirs): what its manifest found it cannot run on, and its lowest node line.
  */
-export function runtimeAvailability(target: Target, runtime: Pick<Runtime, 'id' | 'name' | 'version'>, suite?: string): Availability {
-  const entry = target.unsupportedRuntimes?.find((u) => u.runtime === runtime.id && (suite === undefined || !u.suites || u.suites.includes(suite)));
-  if (entry) return { available: false, reason: `does not run on ${runtime.name} ${runtime.version}${entry.suites ? ` (${entry.suites.join(', ')} suite)` : ''}: ${entry.reason}` };
+export function runtimeAvailability(
+  target: Target,
+  runtime: Pick<Runtime, 'id' | 'name' | 'version'>,
+  suite?: string,
+): Availability {
+  const entry = target.unsupportedRuntimes?.find(
+    (u) => u.runtime === runtime.id && (suite === undefined || !u.suites || u.suites.includes(suite)),
+  );
+  if (entry)
+    return {
+      available: false,
+      reason: `does not run on ${runtime.name} ${runtime.version}${entry.suites ? ` (${entry.suites.join(', ')} suite)` : ''}: ${entry.reason}`,
+    };
   const nodeMajor = Number(runtime.version.split('.')[0]);
   if (runtime.name === 'node' && target.minNode && nodeMajor < target.minNode) {
     return { available: false, reason: `needs Node >= ${target.minNode}, ${runtime.id} is ${runtime.version}` };

@@ -37,13 +37,22 @@ export async function loadTargets(): Promise<Target[]> {
   const found: Target[] = [];
   for (const root of targetDirs()) {
     if (!existsSync(root)) {
-      throw new UserError('GAUNTLET_NO_TARGET_DIR', `target folder ${root} (from GAUNTLET_TARGET_DIRS) does not exist`, 'fix or unset GAUNTLET_TARGET_DIRS');
+      throw new UserError(
+        'GAUNTLET_NO_TARGET_DIR',
+        `target folder ${root} (from GAUNTLET_TARGET_DIRS) does not exist`,
+        'fix or unset GAUNTLET_TARGET_DIRS',
+      );
     }
     found.push(...(await targetsIn(root)));
   }
   const names = new Set<string>();
   for (const target of found) {
-    if (names.has(target.name)) throw new UserError('GAUNTLET_DUPLICATE_TARGET', `two targets are named ${target.name}`, 'rename one of the folders');
+    if (names.has(target.name))
+      throw new UserError(
+        'GAUNTLET_DUPLICATE_TARGET',
+        `two targets are named ${target.name}`,
+        'rename one of the folders',
+      );
     names.add(target.name);
   }
   cache = found.sort((a, b) => a.name.localeCompare(b.name));
@@ -61,7 +70,11 @@ async function targetsIn(root: string): Promise<Target[]> {
     if (manifest.name !== entry.name) {
       throw new Error(`target folder ${entry.name} has a manifest named ${manifest.name}: they must match`);
     }
-    found.push({ ...manifest, dir, ...(manifest.packageRoot ? { packageRoots: [join(projectRoot, manifest.packageRoot)] } : {}) });
+    found.push({
+      ...manifest,
+      dir,
+      ...(manifest.packageRoot ? { packageRoots: [join(projectRoot, manifest.packageRoot)] } : {}),
+    });
   }
   return found;
 }

@@ -4,7 +4,12 @@ import type { Target } from './registry.js';
 import { describeRuntime, type Runtime } from '../runtimes/runtime.js';
 
 export function runtimeRecord(runtime: Runtime): RuntimeRecord {
-  return { id: runtime.id, name: runtime.name, version: runtime.version, ...(runtime.workers && { workers: runtime.workers }) };
+  return {
+    id: runtime.id,
+    name: runtime.name,
+    version: runtime.version,
+    ...(runtime.workers && { workers: runtime.workers }),
+  };
 }
 
 /** A runtime variant's own runtime, else the run's. */

@@ -15,7 +15,11 @@ export interface RuntimeSelection {
   unavailable: Array<{ target: string; reason: string }>;
 }
 
-export function runtimeVariantName(target: string, runtime: Pick<Runtime, 'id'>, runtimes: Array<Pick<Runtime, 'id'>>): string {
+export function runtimeVariantName(
+  target: string,
+  runtime: Pick<Runtime, 'id'>,
+  runtimes: Array<Pick<Runtime, 'id'>>,
+): string {
   return runtimes.length > 1 ? `${target}@${runtimeLabel(runtime.id)}` : target;
 }
 
@@ -23,7 +27,8 @@ export function runtimeVariantName(target: string, runtime: Pick<Runtime, 'id'>,
 export function splitRuntimeSuffix(name: string): { target: string; runtimeId?: string } {
   for (const known of KNOWN_RUNTIMES) {
     const suffix = `@${runtimeLabel(known.id)}`;
-    if (name.endsWith(suffix) && name.length > suffix.length) return { target: name.slice(0, -suffix.length), runtimeId: known.id };
+    if (name.endsWith(suffix) && name.length > suffix.length)
+      return { target: name.slice(0, -suffix.length), runtimeId: known.id };
   }
   return { target: name };
 }
@@ -32,7 +37,10 @@ export function splitRuntimeSuffix(name: string): { target: string; runtimeId?: 
  * --targets may name a variant as reports do (`fastify@bun`): its target, limited to that
  * runtime, which must be one the run has. Returns the plain names and each limit.
  */
-export function targetsAndRuntimeLimits(names: string[] | undefined, runtimeIds: string[]): { names?: string[]; limits: Map<string, Set<string>> } {
+export function targetsAndRuntimeLimits(
+  names: string[] | undefined,
+  runtimeIds: string[],
+): { names?: string[]; limits: Map<string, Set<string>> } {
   const limits = new Map<string, Set<string>>();
   if (!names) return { limits };
   const plain: string[] = [];
@@ -45,7 +53,11 @@ export function targetsAndRuntimeLimits(names: string[] | undefined, runtimeIds:
       continue;
     }
     if (!runtimeIds.includes(runtimeId)) {
-      throw new UserError('GAUNTLET_RUNTIME_NOT_IN_RUN', `--targets names ${name}, but ${runtimeId} is not among the run's runtimes (${runtimeIds.join(', ')})`, `add it: --runtime ${[...runtimeIds, runtimeId].join(',')}`);
+      throw new UserError(
+        'GAUNTLET_RUNTIME_NOT_IN_RUN',
+        `--targets names ${name}, but ${runtimeId} is not among the run's runtimes (${runtimeIds.join(', ')})`,
+        `add it: --runtime ${[...runtimeIds, runtimeId].join(',')}`,
+      );
     }
     limits.set(target, (limits.get(target) ?? new Set()).add(runtimeId));
   }
@@ -53,7 +65,12 @@ export function targetsAndRuntimeLimits(names: string[] | undefined, runtimeIds:
   return { names: plain, limits };
 }
 
-export function runtimeVariants(targets: Target[], runtimes: Runtime[], suite: string, limits = new Map<string, Set<string>>()): RuntimeSelection {
+export function runtimeVariants(
+  targets: Target[],
+  runtimes: Runtime[],
+  suite: string,
+  limits = new Map<string, Set<string>>(),
+): RuntimeSelection {
   const selection: RuntimeSelection = { runnable: [], unavailable: [] };
   for (const target of targets) {
     for (const runtime of runtimes) {
@@ -64,7 +81,10 @@ export function runtimeVariants(targets: Target[], runtimes: Runtime[], suite: s
         selection.unavailable.push({ target: name, reason: availability.reason ?? `cannot run on ${runtime.id}` });
         continue;
       }
-      const title = runtimes.length > 1 ? `${target.title} on ${describeRuntime({ ...runtime, workers: undefined })}` : target.title;
+      const title =
+        runtimes.length > 1
+          ? `${target.title} on ${describeRuntime({ ...runtime, workers: undefined })}`
+          : target.title;
       selection.runnable.push({ ...target, name, title, runtime });
     }
   }
@@ -75,10 +95,17 @@ export function runtimeVariants(targets: Target[], runtimes: Runtime[], suite: s
  * The baseline's name in the run: a variant named as such (`node-http@bun`), else the named
  * (or default) target on the first runtime it runs on.
  */
-export function runtimeBaselineName(base: string, wanted: string | undefined, selection: RuntimeSelection, runtimes: Runtime[]): string {
+export function runtimeBaselineName(
+  base: string,
+  wanted: string | undefined,
+  selection: RuntimeSelection,
+  runtimes: Runtime[],
+): string {
   const names = selection.runnable.map((t) => t.name);
   const namedRuntime = wanted === undefined ? undefined : splitRuntimeSuffix(wanted).runtimeId;
-  const candidates = runtimes.filter((r) => namedRuntime === undefined || r.id === namedRuntime).map((runtime) => runtimeVariantName(base, runtime, runtimes));
+  const candidates = runtimes
+    .filter((r) => namedRuntime === undefined || r.id === namedRuntime)
+    .map((runtime) => runtimeVariantName(base, runtime, runtimes));
   const found = candidates.find((name) => names.includes(name));
   if (found) return found;
   throw unknownValue('baseline (one of the targets being run)', wanted ?? base, names, '--baseline');

@@ -23,7 +23,10 @@ export interface CliOutcome {
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): Promise<CliOutcome> {
   const mark = newMark();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliFile, ...args], { env: { ...process.env, ...env, [TEST_MARK_VAR]: mark }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliFile, ...args], {
+      env: { ...process.env, ...env, [TEST_MARK_VAR]: mark },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -14,7 +14,13 @@ export const REPORT_SCENARIOS = ['text', 'json', 'param'];
 export const REPORT_TARGETS = ['node-http', 'fastify', 'express5', 'koa', 'broken'];
 
 /** Median req/s per target; the repeats vary around it. */
-const RATE: Record<string, number> = { 'node-http': 80_000, fastify: 86_000, express5: 14_500, koa: 57_000, broken: 40_000 };
+const RATE: Record<string, number> = {
+  'node-http': 80_000,
+  fastify: 86_000,
+  express5: 14_500,
+  koa: 57_000,
+  broken: 40_000,
+};
 /** Server CPU per request (µs): not simply the inverse of the rate, so sorting by it reorders rows. */
 const CPU_US: Record<string, number> = { 'node-http': 12.1, fastify: 11.4, express5: 68.3, koa: 16.9, broken: 10.2 };
 const P99: Record<string, number> = { 'node-http': 23, fastify: 17, express5: 584, koa: 122, broken: 45 };
@@ -88,7 +94,15 @@ export function reportResult(): Result {
         target,
         round,
         ok: !wrong,
-        failures: wrong ? [{ scenario: 'json', request: 'GET /json', reason: 'body was {"hello":"wrong"}, expected {"hello":"world"}' }] : [],
+        failures: wrong
+          ? [
+              {
+                scenario: 'json',
+                request: 'GET /json',
+                reason: 'body was {"hello":"wrong"}, expected {"hello":"world"}',
+              },
+            ]
+          : [],
       });
       for (const scenario of REPORT_SCENARIOS) {
         if (wrong && scenario === 'json') continue;

@@ -32,14 +32,30 @@ export function measurement(requestsPerSec: number, overrides: Partial<Measureme
     bytes: requests * 100,
     bytesPerSec: requests * 100,
     latencyMs: { mean: 10, p50: 9, p75: 12, p90: 15, p99: 30, p99_9: 40, max: 50 },
-    server: { cpuSeconds: 1, cpuUsPerRequest: 1e6 / requests, cpuCores: 1, maxCpuPercent: 100, peakRssBytes: 80e6, rssSeries: [[0, 70e6], [500, 80e6]] },
+    server: {
+      cpuSeconds: 1,
+      cpuUsPerRequest: 1e6 / requests,
+      cpuCores: 1,
+      maxCpuPercent: 100,
+      peakRssBytes: 80e6,
+      rssSeries: [
+        [0, 70e6],
+        [500, 80e6],
+      ],
+    },
     generator: { cpuCores: 0.5, cpuUsPerRequest: 5e5 / requests },
     ...overrides,
   };
 }
 
 let index = 0;
-export function trial(target: string, scenario: string, round: number, m: Measurement | undefined, overrides: Partial<Trial> = {}): Trial {
+export function trial(
+  target: string,
+  scenario: string,
+  round: number,
+  m: Measurement | undefined,
+  overrides: Partial<Trial> = {},
+): Trial {
   return {
     index: index++,
     round,

@@ -18,7 +18,17 @@ function comparisonOf(out: string): ComparisonReport {
 test('ab calls a release that burns CPU per request slower and costlier, and fails the exit code', async () => {
   const out = tempDir('ab-slow');
   const run = await runCli(
-    ['ab', 'slowpoke', `slowpoke@file:${fixturePackages}/slowpoke-fast`, `slowpoke@file:${fixturePackages}/slowpoke-slow`, '--repeats', '5', '--out', out, ...short],
+    [
+      'ab',
+      'slowpoke',
+      `slowpoke@file:${fixturePackages}/slowpoke-fast`,
+      `slowpoke@file:${fixturePackages}/slowpoke-slow`,
+      '--repeats',
+      '5',
+      '--out',
+      out,
+      ...short,
+    ],
     withFixtures,
   );
   assert.equal(run.code, 1, `a regression must fail the exit code\n${run.stdout}\n${run.stderr}`);
@@ -34,17 +44,33 @@ test('ab calls a release that burns CPU per request slower and costlier, and fai
   // Both variants ran interleaved in one run, each against its own install.
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
   assert.deepEqual(result.targets.map((t) => t.packages.slowpoke).sort(), ['1.0.0', '2.0.0']);
-  for (const round of [1, 2, 3, 4, 5]) assert.equal(result.trials.filter((t) => t.round === round).length, 2, `round ${round} ran A and B`);
+  for (const round of [1, 2, 3, 4, 5])
+    assert.equal(result.trials.filter((t) => t.round === round).length, 2, `round ${round} ran A and B`);
   assert.match(readFileSync(join(runFolder(out), 'compare.md'), 'utf8'), /regression/i);
   assert.deepEqual(await leftoverProcesses(run.mark), []);
 });
 
 test('ab of two published versions of a real framework installs both and gives a verdict per figure', async () => {
   const out = tempDir('ab-polka');
-  const run = await runCli(['ab', 'polka', 'polka@0.5.1', 'polka@0.5.2', '--repeats', '3', '--threshold', '90', '--out', out, ...short]);
+  const run = await runCli([
+    'ab',
+    'polka',
+    'polka@0.5.1',
+    'polka@0.5.2',
+    '--repeats',
+    '3',
+    '--threshold',
+    '90',
+    '--out',
+    out,
+    ...short,
+  ]);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
-  assert.deepEqual(result.targets.map((t) => t.packages.polka), ['0.5.1', '0.5.2']);
+  assert.deepEqual(
+    result.targets.map((t) => t.packages.polka),
+    ['0.5.1', '0.5.2'],
+  );
   const report = comparisonOf(out);
   assert.deepEqual(report.cells.map((c) => c.figure).sort(), ['cpu', 'p99', 'rps', 'rss']);
   // 3 rounds a side cannot reach 5 %: the tool must say so rather than invent a verdict.
@@ -61,15 +87,39 @@ test('ab refuses a version of a package the target does not use', async () => {
 
 test('ab swaps a framework under another (fastify under NestJS) and runs a saas app', async () => {
   const out = tempDir('ab-saas');
-  const run = await runCli(['ab', 'nest-fastify', 'fastify@5.11.0', 'fastify@5.12.8', '--suite', 'saas', '--scenarios', 'public-static,cookie-put-small', '--repeats', '1', '--threshold', '90', '--out', out, '--warmup', '0', '--quiet']);
+  const run = await runCli([
+    'ab',
+    'nest-fastify',
+    'fastify@5.11.0',
+    'fastify@5.12.8',
+    '--suite',
+    'saas',
+    '--scenarios',
+    'public-static,cookie-put-small',
+    '--repeats',
+    '1',
+    '--threshold',
+    '90',
+    '--out',
+    out,
+    '--warmup',
+    '0',
+    '--quiet',
+  ]);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
-  assert.deepEqual(result.targets.map((t) => t.packages.fastify), ['5.11.0', '5.12.8']);
+  assert.deepEqual(
+    result.targets.map((t) => t.packages.fastify),
+    ['5.11.0', '5.12.8'],
+  );
   // NestJS's Fastify adapter, installed beside the variant, loads the variant's fastify.
   const variant = join(projectRoot, '.gauntlet', 'ab', 'nest-fastify_fastify_5.11.0');
   const adapter = createRequire(join(variant, 'node_modules', '@nestjs', 'platform-fastify', 'package.json'));
   assert.equal(adapter.resolve('fastify/package.json'), join(variant, 'node_modules', 'fastify', 'package.json'));
-  assert.ok(result.verification.every((v) => v.ok), 'both variants answered the saas contract');
+  assert.ok(
+    result.verification.every((v) => v.ok),
+    'both variants answered the saas contract',
+  );
   assert.ok(result.trials.every((t) => t.status === 'ok'));
   assert.deepEqual(await leftoverProcesses(run.mark), []);
 });

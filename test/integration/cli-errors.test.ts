@@ -19,7 +19,10 @@ test('an unknown target is refused, listing the valid ones', async () => {
 test('an unknown scenario, engine and flag are refused', async () => {
   const scenario = await runCli(['run', '--scenarios', 'txt']);
   assert.equal(scenario.code, 2);
-  assert.match(scenario.stderr, /unknown scenario of the hello suite "txt".*\n.*--scenarios takes one of: text, json, param/);
+  assert.match(
+    scenario.stderr,
+    /unknown scenario of the hello suite "txt".*\n.*--scenarios takes one of: text, json, param/,
+  );
   const engine = await runCli(['run', '--engine', 'wrk2']);
   assert.equal(engine.code, 2);
   assert.match(engine.stderr, /unknown engine "wrk2".*\n.*autocannon/);
@@ -46,11 +49,33 @@ test('report refuses a file that is not a result', async () => {
 test('list --json says which targets are available and why not', async () => {
   const out = await runCli(['list', '--json']);
   assert.equal(out.code, 0);
-  const listing = JSON.parse(out.stdout) as { targets: Array<{ name: string; available: boolean; reason?: string }>; engines: Array<{ name: string }> };
+  const listing = JSON.parse(out.stdout) as {
+    targets: Array<{ name: string; available: boolean; reason?: string }>;
+    engines: Array<{ name: string }>;
+  };
   const mion = listing.targets.find((t) => t.name === 'mion')!;
   assert.equal(mion.available, false);
   assert.match(mion.reason!, /npm registry/);
-  for (const name of ['node-http', 'express4', 'express5', 'fastify', 'koa', 'hapi', 'hono', 'restify', 'h3', 'polka', 'tuft', '0http', 'elysia', 'nest-express', 'nest-fastify', 'moost', 'wooks', 'wooks-0.6']) {
+  for (const name of [
+    'node-http',
+    'express4',
+    'express5',
+    'fastify',
+    'koa',
+    'hapi',
+    'hono',
+    'restify',
+    'h3',
+    'polka',
+    'tuft',
+    '0http',
+    'elysia',
+    'nest-express',
+    'nest-fastify',
+    'moost',
+    'wooks',
+    'wooks-0.6',
+  ]) {
     assert.equal(listing.targets.find((t) => t.name === name)?.available, true, `${name} should be available`);
   }
   assert.ok(listing.engines.some((e) => e.name === 'autocannon'));

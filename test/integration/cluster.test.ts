@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { resultSchema } from '../../src/model/schema.js';
-import { cliFile, fixtureTargetsDir, leftoverProcesses, newMark, processesMarked, runCli, runFolder, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
+import {
+  cliFile,
+  fixtureTargetsDir,
+  leftoverProcesses,
+  newMark,
+  processesMarked,
+  runCli,
+  runFolder,
+  tempDir,
+  TEST_MARK_VAR,
+} from '../helpers/cli.js';
 
 function commandLine(pid: number): string {
   try {
@@ -18,10 +28,32 @@ function commandLine(pid: number): string {
 test('cluster mode starts a primary and N workers per target, and leaves none behind', async () => {
   const out = tempDir('cluster');
   const mark = newMark();
-  const child = spawn(process.execPath, [cliFile, 'run', '--targets', 'node-http', '--scenarios', 'text', '--workers', '2', '--repeats', '1', '--duration', '2', '--warmup', '0', '--out', out, '--quiet'], {
-    env: { ...process.env, [TEST_MARK_VAR]: mark },
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      cliFile,
+      'run',
+      '--targets',
+      'node-http',
+      '--scenarios',
+      'text',
+      '--workers',
+      '2',
+      '--repeats',
+      '1',
+      '--duration',
+      '2',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+      '--quiet',
+    ],
+    {
+      env: { ...process.env, [TEST_MARK_VAR]: mark },
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   let most = 0;
   let done = false;
@@ -43,7 +75,24 @@ test('cluster mode starts a primary and N workers per target, and leaves none be
 test('a worker that dies ends the target: a failed trial with its exit code, and no process left', async () => {
   const out = tempDir('cluster-crash');
   const run = await runCli(
-    ['run', '--targets', 'dies-mid-trial', '--scenarios', 'text', '--workers', '2', '--repeats', '1', '--duration', '2', '--warmup', '0', '--out', out, '--quiet'],
+    [
+      'run',
+      '--targets',
+      'dies-mid-trial',
+      '--scenarios',
+      'text',
+      '--workers',
+      '2',
+      '--repeats',
+      '1',
+      '--duration',
+      '2',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+      '--quiet',
+    ],
     { GAUNTLET_TARGET_DIRS: fixtureTargetsDir, DIE_AFTER_REQUESTS: '3000' },
   );
   assert.equal(run.code, EXIT.TARGET_FAILED, `nothing was measured, which the exit code says: ${run.stderr}`);

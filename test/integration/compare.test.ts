@@ -31,7 +31,10 @@ const steady = [50_000, 50_400, 49_800, 50_200, 49_900, 50_100];
 
 test('compare finds a regression, writes Markdown for a pull request, and fails the exit code', async () => {
   const before = savedRun('before', steady);
-  const after = savedRun('after', steady.map((r) => r * 0.9));
+  const after = savedRun(
+    'after',
+    steady.map((r) => r * 0.9),
+  );
   const markdown = join(tempDir('md'), 'comment.md');
   const html = join(tempDir('html'), 'page.html');
   const out = await runCli(['compare', before, after, '--markdown', markdown, '--html', html]);
@@ -47,7 +50,14 @@ test('compare finds a regression, writes Markdown for a pull request, and fails 
 
 test('compare within the threshold, or with no significant change, exits 0', async () => {
   const before = savedRun('b', steady);
-  const within = await runCli(['compare', before, savedRun('a1', steady.map((r) => r * 0.97))]);
+  const within = await runCli([
+    'compare',
+    before,
+    savedRun(
+      'a1',
+      steady.map((r) => r * 0.97),
+    ),
+  ]);
   assert.equal(within.code, 0, within.stdout);
   assert.match(within.stdout, /slower/);
   assert.match(within.stdout, /No regression beyond 5\.0 %/);
@@ -64,7 +74,11 @@ test('compare refuses runs from different machines or loads, unless forced', asy
   assert.match(refused.stderr, /cannot be compared/);
   assert.match(refused.stderr, /CPU model: "Test CPU" vs "Another CPU"/);
   assert.match(refused.stderr, /--force/);
-  const otherFlags = await runCli(['compare', before, savedRun('z', steady, { engine: { name: 'autocannon', version: '8.0.0', flags: '-c 10 -p 1 -d 1' } })]);
+  const otherFlags = await runCli([
+    'compare',
+    before,
+    savedRun('z', steady, { engine: { name: 'autocannon', version: '8.0.0', flags: '-c 10 -p 1 -d 1' } }),
+  ]);
   assert.equal(otherFlags.code, 2);
   assert.match(otherFlags.stderr, /engine flags/);
   const forced = await runCli(['compare', before, otherCpu, '--force']);

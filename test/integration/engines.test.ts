@@ -97,7 +97,14 @@ async function trial(engine: Engine, spec: LoadSpec): Promise<Observed> {
     { cores: cores.engine, deadlineMs: 20_000 },
   );
   assert.ok(atStart && atEnd, 'both window hooks were called');
-  return { measurement, pid, windowStarts, windowEnds, served: (await atEnd) - (await atStart), generatorCpuSec: cpuAtEnd - cpuAtStart };
+  return {
+    measurement,
+    pid,
+    windowStarts,
+    windowEnds,
+    served: (await atEnd) - (await atStart),
+    generatorCpuSec: cpuAtEnd - cpuAtStart,
+  };
 }
 
 function checkFigures(label: string, spec: LoadSpec, seen: Observed): void {
@@ -115,13 +122,29 @@ function checkFigures(label: string, spec: LoadSpec, seen: Observed): void {
     `${label}: the engine counted ${m.requests} responses, the server answered ${seen.served} in the window (tolerance ${Math.round(tolerance)})`,
   );
   const statusSum = Object.values(m.statusCounts).reduce((sum, n) => sum + n, 0);
-  assert.equal(statusSum, m.requests, `${label}: status counts ${JSON.stringify(m.statusCounts)} sum to the request count`);
+  assert.equal(
+    statusSum,
+    m.requests,
+    `${label}: status counts ${JSON.stringify(m.statusCounts)} sum to the request count`,
+  );
   assert.deepEqual(Object.keys(m.statusCounts), ['200'], `${label}: every response was a 200`);
   const l = m.latencyMs;
-  assert.ok(l.p50 >= 0 && l.max > 0 && l.p50 <= l.p75 && l.p75 <= l.p90 && l.p90 <= l.p99 && l.p99 <= l.p99_9 && l.p99_9 <= l.max, `${label}: ordered latency ${JSON.stringify(l)}`);
+  assert.ok(
+    l.p50 >= 0 &&
+      l.max > 0 &&
+      l.p50 <= l.p75 &&
+      l.p75 <= l.p90 &&
+      l.p90 <= l.p99 &&
+      l.p99 <= l.p99_9 &&
+      l.p99_9 <= l.max,
+    `${label}: ordered latency ${JSON.stringify(l)}`,
+  );
   assert.ok(l.mean > 0 && l.mean <= l.max, `${label}: mean latency ${l.mean}`);
   assert.ok(m.bytes > m.requests * 10, `${label}: ${m.bytes} bytes for ${m.requests} responses`);
-  assert.ok(m.durationSec > 0.85 * spec.durationSec && m.durationSec < spec.durationSec + 1, `${label}: window of ${m.durationSec} s`);
+  assert.ok(
+    m.durationSec > 0.85 * spec.durationSec && m.durationSec < spec.durationSec + 1,
+    `${label}: window of ${m.durationSec} s`,
+  );
   assert.ok(seen.generatorCpuSec > 0, `${label}: the generator's CPU was readable over the window`);
 }
 
@@ -134,12 +157,25 @@ function checkFigures(label: string, spec: LoadSpec, seen: Observed): void {
 function checkWrkLatencySamples(label: string, spec: LoadSpec, m: EngineMeasurement): void {
   const samples = m.latencySamples ?? -1;
   const batches = m.requests / spec.pipelining;
-  assert.ok(samples <= Math.ceil(batches) && samples >= Math.floor(batches) - spec.connections, `${label}: ${samples} latencies for ${m.requests} responses in batches of ${spec.pipelining}`);
-  assert.equal(m.latencyPer, spec.pipelining > 1 ? 'batch' : undefined, `${label}: says whether a latency is per batch`);
+  assert.ok(
+    samples <= Math.ceil(batches) && samples >= Math.floor(batches) - spec.connections,
+    `${label}: ${samples} latencies for ${m.requests} responses in batches of ${spec.pipelining}`,
+  );
+  assert.equal(
+    m.latencyPer,
+    spec.pipelining > 1 ? 'batch' : undefined,
+    `${label}: says whether a latency is per batch`,
+  );
 }
 
 before(async () => {
-  running = await startTarget({ target, suite: 'hello', runtime: nodeRuntime, cores: cores.server, readyTimeoutMs: 10_000 });
+  running = await startTarget({
+    target,
+    suite: 'hello',
+    runtime: nodeRuntime,
+    cores: cores.server,
+    readyTimeoutMs: 10_000,
+  });
   await serverCount(); // open the count connection before any window
 });
 
@@ -194,33 +230,71 @@ for (const engine of engines) {
             checkFigures(label, spec, seen);
             if (engine.name === 'wrk') checkWrkLatencySamples(label, spec, m);
             if (engine.name === 'wrk' || engine.name === 'h2load') {
-              assert.ok(await goneSoon(seen.pid), `${label}: ${engine.name} (pid ${seen.pid}) is gone once the trial returned`);
+              assert.ok(
+                await goneSoon(seen.pid),
+                `${label}: ${engine.name} (pid ${seen.pid}) is gone once the trial returned`,
+              );
             }
           });
         }
       }
     }
     await engine.close();
-    for (const pid of new Set(pids)) assert.ok(await goneSoon(pid), `${engine.name}: process ${pid} is gone after close()`);
+    for (const pid of new Set(pids))
+      assert.ok(await goneSoon(pid), `${engine.name}: process ${pid} is gone after close()`);
   });
 }
 
 test('engines refuse a load they cannot carry, saying why', async () => {
-  const base: Omit<LoadSpec, 'requests'> = { baseUrl: running.baseUrl, connections: 1, pipelining: 1, warmupSec: 0, durationSec: 1, timeoutSec: 1 };
+  const base: Omit<LoadSpec, 'requests'> = {
+    baseUrl: running.baseUrl,
+    connections: 1,
+    pipelining: 1,
+    warmupSec: 0,
+    durationSec: 1,
+    timeoutSec: 1,
+  };
   const hooks = { windowStart() {}, windowEnd() {} };
   const byName = (name: string) => engines.find((e) => e.name === name)!;
   const post = [{ method: 'POST' as const, path: '/', body: 'x' }];
-  await assert.rejects(byName('h2load').run({ ...base, protocol: 'h2c', requests: post }, hooks, { deadlineMs: 5000 }), /h2load sends GET only.*POST/);
   await assert.rejects(
-    byName('h2load').run({ ...base, requests: [{ method: 'GET', path: '/', headers: { a: '1' } }, { method: 'GET', path: '/json' }] }, hooks, { deadlineMs: 5000 }),
+    byName('h2load').run({ ...base, protocol: 'h2c', requests: post }, hooks, { deadlineMs: 5000 }),
+    /h2load sends GET only.*POST/,
+  );
+  await assert.rejects(
+    byName('h2load').run(
+      {
+        ...base,
+        requests: [
+          { method: 'GET', path: '/', headers: { a: '1' } },
+          { method: 'GET', path: '/json' },
+        ],
+      },
+      hooks,
+      { deadlineMs: 5000 },
+    ),
     /same headers with every request/,
   );
-  await assert.rejects(byName('wrk').run({ ...base, protocol: 'h2c', requests: scenario('text').load }, hooks, { deadlineMs: 5000 }), /HTTP\/1\.1 only/);
-  await assert.rejects(byName('node-http2').run({ ...base, requests: scenario('text').load }, hooks, { deadlineMs: 5000 }), /HTTP\/2 only/);
+  await assert.rejects(
+    byName('wrk').run({ ...base, protocol: 'h2c', requests: scenario('text').load }, hooks, { deadlineMs: 5000 }),
+    /HTTP\/1\.1 only/,
+  );
+  await assert.rejects(
+    byName('node-http2').run({ ...base, requests: scenario('text').load }, hooks, { deadlineMs: 5000 }),
+    /HTTP\/2 only/,
+  );
 });
 
 test('an HTTP/1.1 status line without a reason phrase: the engines that say they read it do, h2load refuses the trial saying why', async () => {
-  const spec: LoadSpec = { baseUrl: running.baseUrl, requests: [{ method: 'GET', path: '/no-reason' }], connections: 10, pipelining: 1, warmupSec: 0, durationSec: 1, timeoutSec: 10 };
+  const spec: LoadSpec = {
+    baseUrl: running.baseUrl,
+    requests: [{ method: 'GET', path: '/no-reason' }],
+    connections: 10,
+    pipelining: 1,
+    warmupSec: 0,
+    durationSec: 1,
+    timeoutSec: 10,
+  };
   const hooks = { windowStart() {}, windowEnd() {} };
   for (const engine of engines.filter((e) => e.capabilities.http1 && !e.unavailableReason())) {
     if (engine.capabilities.readsStatusWithoutReason) {
@@ -228,7 +302,11 @@ test('an HTTP/1.1 status line without a reason phrase: the engines that say they
       assert.ok(m.requests > 100, `${engine.name}: ${m.requests} responses`);
       assert.deepEqual(m.statusCounts, { '200': m.requests }, `${engine.name} read every status`);
     } else {
-      await assert.rejects(engine.run(spec, hooks, { cores: cores.engine, deadlineMs: 20_000 }), /could not read the status of \d+ responses.*without a reason phrase/, engine.name);
+      await assert.rejects(
+        engine.run(spec, hooks, { cores: cores.engine, deadlineMs: 20_000 }),
+        /could not read the status of \d+ responses.*without a reason phrase/,
+        engine.name,
+      );
     }
   }
 });
@@ -236,16 +314,35 @@ test('an HTTP/1.1 status line without a reason phrase: the engines that say they
 test('chooseEngine takes the cheapest installed engine that can carry the load, timing each pipelined request where one can', () => {
   assert.equal(chooseEngine({ http1: true, requestSequences: true }).name, 'wrk');
   assert.equal(chooseEngine({ http1: true }, 'auto').name, 'wrk');
-  assert.equal(chooseEngine({ http1: true, pipelining: true, pathCycles: true }).name, 'h2load', 'pipelined GETs: h2load times each request, wrk each batch');
-  assert.equal(chooseEngine({ http1: true, pipelining: true, requestSequences: true }).name, 'autocannon', 'h2load cannot carry sequences');
-  assert.equal(chooseEngine({ http1: true, pipelining: true, requestSequences: true }, 'wrk').name, 'wrk', 'asked for, wrk carries it');
+  assert.equal(
+    chooseEngine({ http1: true, pipelining: true, pathCycles: true }).name,
+    'h2load',
+    'pipelined GETs: h2load times each request, wrk each batch',
+  );
+  assert.equal(
+    chooseEngine({ http1: true, pipelining: true, requestSequences: true }).name,
+    'autocannon',
+    'h2load cannot carry sequences',
+  );
+  assert.equal(
+    chooseEngine({ http1: true, pipelining: true, requestSequences: true }, 'wrk').name,
+    'wrk',
+    'asked for, wrk carries it',
+  );
   assert.equal(chooseEngine({ h2c: true }).name, 'h2load');
   assert.equal(chooseEngine({ tlsHttp2: true, requestSequences: true }).name, 'node-http2');
   assert.equal(chooseEngine({ http1: true }, 'autocannon').name, 'autocannon');
-  assert.equal(chooseEngine({ http1: true, pipelining: true, pathCycles: true, readsStatusWithoutReason: true }).name, 'autocannon', 'h2load cannot read such status lines');
+  assert.equal(
+    chooseEngine({ http1: true, pipelining: true, pathCycles: true, readsStatusWithoutReason: true }).name,
+    'autocannon',
+    'h2load cannot read such status lines',
+  );
   assert.equal(chooseEngine({ http1: true, readsStatusWithoutReason: true }).name, 'wrk');
   assert.throws(() => chooseEngine({ h2c: true }, 'wrk'), /engine wrk cannot carry this load: it has no h2c/);
-  assert.throws(() => chooseEngine({ http1: true, h2c: true, requestSequences: true }), /no load engine gauntlet knows has/);
+  assert.throws(
+    () => chooseEngine({ http1: true, h2c: true, requestSequences: true }),
+    /no load engine gauntlet knows has/,
+  );
   const path = process.env.PATH;
   try {
     process.env.PATH = '/nonexistent'; // neither wrk nor h2load installed
@@ -255,8 +352,9 @@ test('chooseEngine takes the cheapest installed engine that can carry the load, 
     assert.throws(
       () => chooseEngine({ http1: true, h2c: true }),
       (error: Error & { hint?: string }) =>
-        /no installed load engine can carry HTTP\/1\.1, h2c.*h2load could, but h2load is not installed/.test(error.message) &&
-        /apt-get install -y nghttp2-client/.test(error.hint ?? ''),
+        /no installed load engine can carry HTTP\/1\.1, h2c.*h2load could, but h2load is not installed/.test(
+          error.message,
+        ) && /apt-get install -y nghttp2-client/.test(error.hint ?? ''),
     );
   } finally {
     process.env.PATH = path;

@@ -10,7 +10,24 @@ const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 
 test('a target that answers wrongly is refused, never measured, and named with the reason', async () => {
   const out = tempDir('wrong');
-  const run = await runCli(['run', '--targets', 'node-http,wrong-body', '--scenarios', 'text,json', '--repeats', '2', '--duration', '1', '--warmup', '0', '--out', out], withFixtures);
+  const run = await runCli(
+    [
+      'run',
+      '--targets',
+      'node-http,wrong-body',
+      '--scenarios',
+      'text,json',
+      '--repeats',
+      '2',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+    ],
+    withFixtures,
+  );
   assert.equal(run.code, 0, run.stderr);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
   assert.equal(result.trials.filter((t) => t.target === 'wrong-body').length, 0, 'no load was sent to a wrong target');
@@ -32,7 +49,21 @@ test('a target that answers wrongly is refused, never measured, and named with t
 test('a target that dies mid-trial gives a failed trial with its exit code and output, and leaves nothing behind', async () => {
   const out = tempDir('crash');
   const run = await runCli(
-    ['run', '--targets', 'dies-mid-trial,node-http', '--scenarios', 'text', '--repeats', '1', '--duration', '2', '--warmup', '0', '--out', out],
+    [
+      'run',
+      '--targets',
+      'dies-mid-trial,node-http',
+      '--scenarios',
+      'text',
+      '--repeats',
+      '1',
+      '--duration',
+      '2',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+    ],
     { ...withFixtures, DIE_AFTER_REQUESTS: '5000' },
   );
   assert.equal(run.code, 0, run.stderr);

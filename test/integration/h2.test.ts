@@ -15,7 +15,15 @@ import { startTarget } from '../../src/measure/target-process.js';
 import { resultSchema } from '../../src/model/schema.js';
 import { nodeRuntime } from '../../src/runtimes/runtime.js';
 import { loadTargets } from '../../src/targets/registry.js';
-import { fixtureTargetsDir, leftoverProcesses, newMark, runCli, runFolder, TEST_MARK_VAR, tempDir } from '../helpers/cli.js';
+import {
+  fixtureTargetsDir,
+  leftoverProcesses,
+  newMark,
+  runCli,
+  runFolder,
+  TEST_MARK_VAR,
+  tempDir,
+} from '../helpers/cli.js';
 
 const H2_TARGETS = ['fastify', 'hapi', 'koa', 'node-http2'];
 const SCENARIOS = ['h2c-text', 'h2c-json', 'h2-text', 'h2-json'];
@@ -24,7 +32,10 @@ const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 test('verify --suite h2: every HTTP/2 target answers right over h2c and over TLS', async () => {
   const verify = await runCli(['verify', '--suite', 'h2', '--json']);
   assert.equal(verify.code, 0, verify.stdout + verify.stderr);
-  const { suite, verdicts } = JSON.parse(verify.stdout) as { suite: string; verdicts: Array<{ target: string; ok: boolean; failures: unknown[] }> };
+  const { suite, verdicts } = JSON.parse(verify.stdout) as {
+    suite: string;
+    verdicts: Array<{ target: string; ok: boolean; failures: unknown[] }>;
+  };
   assert.equal(suite, 'h2');
   assert.deepEqual(verdicts.map((v) => v.target).sort(), H2_TARGETS);
   for (const verdict of verdicts) assert.ok(verdict.ok, `${verdict.target}: ${JSON.stringify(verdict.failures)}`);
@@ -49,15 +60,31 @@ test('over TLS each target negotiates h2 by ALPN and refuses HTTP/1.1; over h2c 
   try {
     const targets = (await loadTargets()).filter((t) => H2_TARGETS.includes(t.name));
     for (const target of targets) {
-      const tls = await startTarget({ target, suite: 'h2', runtime: nodeRuntime, readyTimeoutMs: 10_000, protocol: 'h2' });
+      const tls = await startTarget({
+        target,
+        suite: 'h2',
+        runtime: nodeRuntime,
+        readyTimeoutMs: 10_000,
+        protocol: 'h2',
+      });
       try {
         assert.match(tls.baseUrl, /^https:\/\/127\.0\.0\.1:\d+$/);
         assert.equal(await alpnWith(tls.port, ['h2', 'http/1.1']), 'chose h2', `${target.name}: ALPN h2`);
-        assert.match(await alpnWith(tls.port, ['http/1.1']), /^refused: .*no application protocol/, `${target.name}: no HTTP/1.1 over TLS`);
+        assert.match(
+          await alpnWith(tls.port, ['http/1.1']),
+          /^refused: .*no application protocol/,
+          `${target.name}: no HTTP/1.1 over TLS`,
+        );
       } finally {
         await tls.process.stop();
       }
-      const clear = await startTarget({ target, suite: 'h2', runtime: nodeRuntime, readyTimeoutMs: 10_000, protocol: 'h2c' });
+      const clear = await startTarget({
+        target,
+        suite: 'h2',
+        runtime: nodeRuntime,
+        readyTimeoutMs: 10_000,
+        protocol: 'h2c',
+      });
       try {
         assert.match(clear.baseUrl, /^http:\/\//);
         const session = connectHttp2(clear.baseUrl);
@@ -75,7 +102,10 @@ test('over TLS each target negotiates h2 by ALPN and refuses HTTP/1.1; over h2c 
 });
 
 test('a target that serves TLS without h2 is refused over TLS, named with the reason, and still measured over h2c', async () => {
-  const verify = await runCli(['verify', '--suite', 'h2', '--targets', 'node-http2,h2-no-alpn', '--ready-timeout', '5'], withFixtures);
+  const verify = await runCli(
+    ['verify', '--suite', 'h2', '--targets', 'node-http2,h2-no-alpn', '--ready-timeout', '5'],
+    withFixtures,
+  );
   assert.equal(verify.code, EXIT.TARGET_FAILED, 'it never answered over h2: a start failure, not a wrong answer');
   assert.match(verify.stdout, /ok +node-http2/);
   assert.match(verify.stdout, /FAILED h2-no-alpn\n.*start over h2: .*not over HTTP\/2 over TLS \(h2\): ALPN/);
@@ -83,7 +113,30 @@ test('a target that serves TLS without h2 is refused over TLS, named with the re
 
   const out = tempDir('h2-no-alpn');
   const run = await runCli(
-    ['run', '--suite', 'h2', '--targets', 'h2-no-alpn', '--scenarios', 'h2-text,h2c-text', '--engine', 'node-http2', '--repeats', '1', '--duration', '1', '--warmup', '0', '--connections', '4', '--pipelining', '4', '--out', out, '--quiet'],
+    [
+      'run',
+      '--suite',
+      'h2',
+      '--targets',
+      'h2-no-alpn',
+      '--scenarios',
+      'h2-text,h2c-text',
+      '--engine',
+      'node-http2',
+      '--repeats',
+      '1',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--connections',
+      '4',
+      '--pipelining',
+      '4',
+      '--out',
+      out,
+      '--quiet',
+    ],
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
@@ -92,19 +145,43 @@ test('a target that serves TLS without h2 is refused over TLS, named with the re
   assert.equal(cell('h2c-text').status, 'measured');
   assert.equal(cell('h2-text').status, 'failed');
   assert.match(cell('h2-text').reason!, /ALPN/);
-  assert.equal(result.trials.filter((t) => t.scenario === 'h2-text' && t.measurement).length, 0, 'no load went to the TLS side');
+  assert.equal(
+    result.trials.filter((t) => t.scenario === 'h2-text' && t.measurement).length,
+    0,
+    'no load went to the TLS side',
+  );
   assert.deepEqual(await leftoverProcesses(verify.mark), []);
   assert.deepEqual(await leftoverProcesses(run.mark), []);
 });
 
 for (const engine of ['h2load', 'node-http2']) {
   const skip = engine === 'h2load' ? h2loadEngine.unavailableReason() : undefined;
-  test(`a short real h2 run through ${engine}: verified over both protocols, measured, every response a 200`, { skip }, async () => {
+  test(`a short real h2 run through ${engine}: verified over both protocols, measured, every response a 200`, {
+    skip,
+  }, async () => {
     const targets = ['node-http2', 'fastify'];
     const out = tempDir(`h2-${engine}`);
     const run = await runCli([
-      'run', '--suite', 'h2', '--targets', targets.join(','), '--engine', engine,
-      '--repeats', '1', '--duration', '1', '--warmup', '1', '--connections', '10', '--pipelining', '10', '--out', out, '--quiet',
+      'run',
+      '--suite',
+      'h2',
+      '--targets',
+      targets.join(','),
+      '--engine',
+      engine,
+      '--repeats',
+      '1',
+      '--duration',
+      '1',
+      '--warmup',
+      '1',
+      '--connections',
+      '10',
+      '--pipelining',
+      '10',
+      '--out',
+      out,
+      '--quiet',
     ]);
     assert.equal(run.code, 0, run.stderr);
     const dir = runFolder(out);
@@ -118,7 +195,10 @@ for (const engine of ['h2load', 'node-http2']) {
     assert.doesNotMatch(result.environment.engine.flags, /--h1/, 'the engine is described as HTTP/2');
     // One start (and one verification) per target and protocol.
     assert.equal(result.verification.length, targets.length * 2);
-    assert.ok(result.verification.every((v) => v.ok), JSON.stringify(result.verification));
+    assert.ok(
+      result.verification.every((v) => v.ok),
+      JSON.stringify(result.verification),
+    );
     assert.equal(result.trials.length, targets.length * SCENARIOS.length);
     for (const trial of result.trials) {
       const label = `${trial.target}/${trial.scenario}`;
@@ -128,7 +208,11 @@ for (const engine of ['h2load', 'node-http2']) {
       assert.ok(m.requests > 500, `${label}: only ${m.requests} responses`);
       assert.equal(m.statusCounts['200'], m.requests, `${label}: every response was a 200`);
       assert.ok(m.server.cpuSeconds > 0 && m.generator.cpuCores > 0, `${label}: CPU sampled`);
-      if (engine === 'h2load') assert.ok(m.headerCompression! > 0.5 && m.headerCompression! < 1, `${label}: HPACK share ${m.headerCompression}`);
+      if (engine === 'h2load')
+        assert.ok(
+          m.headerCompression! > 0.5 && m.headerCompression! < 1,
+          `${label}: HPACK share ${m.headerCompression}`,
+        );
       else assert.equal(m.headerCompression, undefined);
     }
     const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
@@ -141,7 +225,24 @@ for (const engine of ['h2load', 'node-http2']) {
 
 test("at the seed's load over TLS, a target whose sessions h2load waits on is still measured from h2load's log", async () => {
   const out = tempDir('h2-stall');
-  const run = await runCli(['run', '--suite', 'h2', '--targets', 'fastify', '--scenarios', 'h2-text', '--engine', 'h2load', '--repeats', '1', '--warmup', '0', '--out', out, '--quiet']);
+  const run = await runCli([
+    'run',
+    '--suite',
+    'h2',
+    '--targets',
+    'fastify',
+    '--scenarios',
+    'h2-text',
+    '--engine',
+    'h2load',
+    '--repeats',
+    '1',
+    '--warmup',
+    '0',
+    '--out',
+    out,
+    '--quiet',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
   assert.equal(result.plan.connections, 100, 'the seed defaults apply');

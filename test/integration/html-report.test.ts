@@ -15,7 +15,9 @@ const ARTIFACTS = join(projectRoot, 'test-artifacts');
 
 async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    assert.fail(`no Chromium at ${CHROMIUM}: this test needs a real browser. Run \`apt-get install -y chromium\` (CI installs it), or set CHROMIUM_PATH to a Chromium binary.`);
+    assert.fail(
+      `no Chromium at ${CHROMIUM}: this test needs a real browser. Run \`apt-get install -y chromium\` (CI installs it), or set CHROMIUM_PATH to a Chromium binary.`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }
@@ -39,31 +41,49 @@ const CPU_COLUMN = /^CPU µs\/req/;
 const RATE_COLUMN = /^Req\/s/;
 
 async function columnIndex(page: Page, table: string, column: RegExp): Promise<number> {
-  const headers = await page.$$eval(`table[data-table="${table}"] thead th`, (ths) => ths.map((th) => th.textContent!.trim()));
+  const headers = await page.$$eval(`table[data-table="${table}"] thead th`, (ths) =>
+    ths.map((th) => th.textContent!.trim()),
+  );
   const index = headers.findIndex((h) => column.test(h));
   assert.ok(index >= 0, `a column ${column} among ${headers.join(' | ')}`);
   return index;
 }
 
 async function clickHeader(page: Page, table: string, column: RegExp): Promise<void> {
-  await page.locator(`table[data-table="${table}"] thead th`).nth(await columnIndex(page, table, column)).click();
+  await page
+    .locator(`table[data-table="${table}"] thead th`)
+    .nth(await columnIndex(page, table, column))
+    .click();
 }
 
 async function headerSort(page: Page, table: string, column: RegExp): Promise<string | null> {
-  return page.locator(`table[data-table="${table}"] thead th`).nth(await columnIndex(page, table, column)).getAttribute('aria-sort');
+  return page
+    .locator(`table[data-table="${table}"] thead th`)
+    .nth(await columnIndex(page, table, column))
+    .getAttribute('aria-sort');
 }
 
-async function columnCells(page: Page, table: string, column: RegExp): Promise<Array<{ text: string; key: string | null }>> {
+async function columnCells(
+  page: Page,
+  table: string,
+  column: RegExp,
+): Promise<Array<{ text: string; key: string | null }>> {
   const index = await columnIndex(page, table, column);
   return page.$$eval(
     `table[data-table="${table}"] tbody tr`,
-    (rows, i) => rows.map((row) => ({ text: (row as HTMLTableRowElement).cells[i].textContent!.trim(), key: (row as HTMLTableRowElement).cells[i].getAttribute('data-sort') })),
+    (rows, i) =>
+      rows.map((row) => ({
+        text: (row as HTMLTableRowElement).cells[i].textContent!.trim(),
+        key: (row as HTMLTableRowElement).cells[i].getAttribute('data-sort'),
+      })),
     index,
   );
 }
 
-const columnTexts = async (page: Page, table: string, column: RegExp) => (await columnCells(page, table, column)).map((c) => c.text);
-const columnKeys = async (page: Page, table: string, column: RegExp) => (await columnCells(page, table, column)).map((c) => Number(c.key));
+const columnTexts = async (page: Page, table: string, column: RegExp) =>
+  (await columnCells(page, table, column)).map((c) => c.text);
+const columnKeys = async (page: Page, table: string, column: RegExp) =>
+  (await columnCells(page, table, column)).map((c) => Number(c.key));
 
 const sortedCopy = <T>(values: T[], compare: (a: T, b: T) => number) => [...values].sort(compare);
 
@@ -75,9 +95,16 @@ test('the HTML report: one self-contained file whose charts, notes and sortable 
 
   // Self-contained: no external scripts, styles, images or fonts.
   assert.doesNotMatch(html, /<(script|img|iframe|link)\b[^>]*\b(src|href)=/i, 'nothing is loaded from elsewhere');
-  assert.doesNotMatch(html, /url\((?!#)|@import/i, 'styles fetch nothing (url() only points at clip paths in the page)');
+  assert.doesNotMatch(
+    html,
+    /url\((?!#)|@import/i,
+    'styles fetch nothing (url() only points at clip paths in the page)',
+  );
   for (const match of html.matchAll(/\b(?:src|href)="([^"]*)"/g)) {
-    assert.ok(match[1].startsWith('#') || /^https?:\/\/example\.org\//.test(match[1]), `only in-page anchors and target homepages are linked: ${match[1]}`);
+    assert.ok(
+      match[1].startsWith('#') || /^https?:\/\/example\.org\//.test(match[1]),
+      `only in-page anchors and target homepages are linked: ${match[1]}`,
+    );
   }
 
   const browser = await launch();
@@ -93,7 +120,11 @@ test('the HTML report: one self-contained file whose charts, notes and sortable 
 
       // Every chart is there, drawn, and names what it should.
       const charts = await page.$$eval('[data-chart]', (els) =>
-        els.map((el) => ({ id: el.getAttribute('data-chart')!, shapes: el.querySelectorAll('svg path, svg text').length, text: el.querySelector('svg')?.textContent ?? '' })),
+        els.map((el) => ({
+          id: el.getAttribute('data-chart')!,
+          shapes: el.querySelectorAll('svg path, svg text').length,
+          text: el.querySelector('svg')?.textContent ?? '',
+        })),
       );
       const ids = charts.map((c) => c.id);
       for (const scenario of REPORT_SCENARIOS) {
@@ -105,14 +136,40 @@ test('the HTML report: one self-contained file whose charts, notes and sortable 
           assert.ok(!chart.text.includes('mion'), `chart ${id} leaves out the unavailable target`);
         }
       }
-      assert.ok(!charts.find((c) => c.id === 'throughput-json')!.text.includes('broken'), 'a target that failed verification is not charted');
-      assert.ok(!charts.find((c) => c.id === 'throughput-json')!.text.includes('express5'), 'an all-invalid cell is not drawn as a bar');
-      assert.ok(charts.find((c) => c.id === 'throughput-text')!.text.includes('node-http (baseline)'), 'the baseline is marked');
-      assert.ok(charts.find((c) => c.id === 'throughput-param')!.text.includes('fastify *'), 'a flagged cell is marked');
-      assert.match(charts.find((c) => c.id === 'throughput-text')!.text, /\d{2},\d{3}/, 'req/s are printed with thousands separators');
-      assert.ok(charts.find((c) => c.id === 'throughput-text')!.text.includes('interval of the median (75 % confidence)'), 'the whiskers say what they are');
-      assert.ok(charts.find((c) => c.id === 'throughput-param')!.text.includes('(≥ 50 % confidence)'), 'a cell with fewer repeats lowers the stated confidence');
-      assert.match(charts.find((c) => c.id === 'cpu-text')!.text, /\d+\.\d µs/, 'CPU per request is printed as 12.1 µs');
+      assert.ok(
+        !charts.find((c) => c.id === 'throughput-json')!.text.includes('broken'),
+        'a target that failed verification is not charted',
+      );
+      assert.ok(
+        !charts.find((c) => c.id === 'throughput-json')!.text.includes('express5'),
+        'an all-invalid cell is not drawn as a bar',
+      );
+      assert.ok(
+        charts.find((c) => c.id === 'throughput-text')!.text.includes('node-http (baseline)'),
+        'the baseline is marked',
+      );
+      assert.ok(
+        charts.find((c) => c.id === 'throughput-param')!.text.includes('fastify *'),
+        'a flagged cell is marked',
+      );
+      assert.match(
+        charts.find((c) => c.id === 'throughput-text')!.text,
+        /\d{2},\d{3}/,
+        'req/s are printed with thousands separators',
+      );
+      assert.ok(
+        charts.find((c) => c.id === 'throughput-text')!.text.includes('interval of the median (75 % confidence)'),
+        'the whiskers say what they are',
+      );
+      assert.ok(
+        charts.find((c) => c.id === 'throughput-param')!.text.includes('(≥ 50 % confidence)'),
+        'a cell with fewer repeats lowers the stated confidence',
+      );
+      assert.match(
+        charts.find((c) => c.id === 'cpu-text')!.text,
+        /\d+\.\d µs/,
+        'CPU per request is printed as 12.1 µs',
+      );
 
       // Chart text follows the colour scheme (the page CSS re-colours the neutral tokens).
       const axisColour = await page.$eval('[data-chart="throughput-text"] svg text', (el) => getComputedStyle(el).fill);
@@ -146,29 +203,56 @@ test('the HTML report: one self-contained file whose charts, notes and sortable 
         await clickHeader(page, table, TARGET_COLUMN);
         const byName = await columnTexts(page, table, TARGET_COLUMN);
         assert.notDeepEqual(byName, before, 'clicking Target changed the order');
-        assert.deepEqual(byName, sortedCopy(byName, (a, b) => a.localeCompare(b, 'en', { numeric: true })), 'rows are in name order');
+        assert.deepEqual(
+          byName,
+          sortedCopy(byName, (a, b) => a.localeCompare(b, 'en', { numeric: true })),
+          'rows are in name order',
+        );
         assert.equal(await headerSort(page, table, TARGET_COLUMN), 'ascending');
 
         await clickHeader(page, table, CPU_COLUMN);
         const cpuUp = await columnKeys(page, table, CPU_COLUMN);
         assert.ok(cpuUp.every(Number.isFinite), 'CPU cells carry their raw value');
-        assert.deepEqual(cpuUp, sortedCopy(cpuUp, (a, b) => a - b), 'CPU µs/req ascending');
+        assert.deepEqual(
+          cpuUp,
+          sortedCopy(cpuUp, (a, b) => a - b),
+          'CPU µs/req ascending',
+        );
         assert.notDeepEqual(await columnTexts(page, table, TARGET_COLUMN), byName);
         await clickHeader(page, table, CPU_COLUMN);
         const cpuDown = await columnKeys(page, table, CPU_COLUMN);
-        assert.deepEqual(cpuDown, sortedCopy(cpuDown, (a, b) => b - a), 'CPU µs/req descending on the second click');
+        assert.deepEqual(
+          cpuDown,
+          sortedCopy(cpuDown, (a, b) => b - a),
+          'CPU µs/req descending on the second click',
+        );
         assert.equal(await headerSort(page, table, CPU_COLUMN), 'descending');
 
         await clickHeader(page, table, RATE_COLUMN);
-        const rates = (await columnTexts(page, table, RATE_COLUMN)).map((t) => Number(t.split(' ')[0].replace(/,/g, '')));
-        assert.deepEqual(rates, sortedCopy(rates, (a, b) => a - b), 'req/s sort as numbers, not as text');
+        const rates = (await columnTexts(page, table, RATE_COLUMN)).map((t) =>
+          Number(t.split(' ')[0].replace(/,/g, '')),
+        );
+        assert.deepEqual(
+          rates,
+          sortedCopy(rates, (a, b) => a - b),
+          'req/s sort as numbers, not as text',
+        );
         await clickHeader(page, table, RATE_COLUMN);
-        const ratesDown = (await columnTexts(page, table, RATE_COLUMN)).map((t) => Number(t.split(' ')[0].replace(/,/g, '')));
-        assert.deepEqual(ratesDown, sortedCopy(rates, (a, b) => b - a), 'and back to best first');
+        const ratesDown = (await columnTexts(page, table, RATE_COLUMN)).map((t) =>
+          Number(t.split(' ')[0].replace(/,/g, '')),
+        );
+        assert.deepEqual(
+          ratesDown,
+          sortedCopy(rates, (a, b) => b - a),
+          'and back to best first',
+        );
       }
 
       mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, colorScheme === 'light' ? 'html-report.png' : 'html-report-dark.png'), fullPage: true });
+      await page.screenshot({
+        path: join(ARTIFACTS, colorScheme === 'light' ? 'html-report.png' : 'html-report-dark.png'),
+        fullPage: true,
+      });
 
       assert.deepEqual(errors, [], 'no script errors');
       assert.deepEqual(

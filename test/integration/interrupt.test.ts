@@ -9,10 +9,27 @@ import { cliFile, leftoverProcesses, newMark, runCli, tempDir, TEST_MARK_VAR } f
 /** Starts a long run and resolves once its journal holds `trials` finished trials. */
 async function startRunAndWait(out: string, trials: number) {
   const mark = newMark();
-  const child = spawn(process.execPath, [cliFile, 'run', '--targets', 'node-http,polka', '--repeats', '20', '--duration', '1', '--warmup', '0', '--out', out], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, [TEST_MARK_VAR]: mark },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      cliFile,
+      'run',
+      '--targets',
+      'node-http,polka',
+      '--repeats',
+      '20',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, [TEST_MARK_VAR]: mark },
+    },
+  );
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -20,7 +37,12 @@ async function startRunAndWait(out: string, trials: number) {
   for (;;) {
     const runs = existsSync(out) ? readdirSync(out) : [];
     const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
-    const finished = journal && existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.startsWith('{"kind":"trial"')).length : 0;
+    const finished =
+      journal && existsSync(journal)
+        ? readFileSync(journal, 'utf8')
+            .split('\n')
+            .filter((l) => l.startsWith('{"kind":"trial"')).length
+        : 0;
     if (finished >= trials) return { child, exited, mark, dir: join(out, runs[0]), stdout: () => stdout };
     if (Date.now() > deadline) throw new Error('the run never finished enough trials');
     await new Promise((r) => setTimeout(r, 100));

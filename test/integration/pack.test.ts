@@ -8,18 +8,34 @@ import { projectRoot, tempDir } from '../helpers/cli.js';
 
 const exec = promisify(execFile);
 
-test('npm pack gives a package that installs in another folder, where the API and the CLI both work', { timeout: 300_000 }, async () => {
+test('npm pack gives a package that installs in another folder, where the API and the CLI both work', {
+  timeout: 300_000,
+}, async () => {
   const dir = tempDir('pack');
   // dist/ is already built by pretest; --ignore-scripts packs it as it is.
   await exec('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: projectRoot });
   const app = join(dir, 'app');
   await exec('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const { version } = (await import(join(projectRoot, 'package.json'), { with: { type: 'json' } })).default as { version: string };
-  await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--omit=dev', '--legacy-peer-deps', join(dir, `gauntlet-bench-${version}.tgz`)], {
-    cwd: app,
-    maxBuffer: 1 << 24,
-  });
+  const { version } = (await import(join(projectRoot, 'package.json'), { with: { type: 'json' } })).default as {
+    version: string;
+  };
+  await exec(
+    'npm',
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--omit=dev',
+      '--legacy-peer-deps',
+      join(dir, `gauntlet-bench-${version}.tgz`),
+    ],
+    {
+      cwd: app,
+      maxBuffer: 1 << 24,
+    },
+  );
   writeFileSync(
     join(app, 'use.mjs'),
     `import { verify, RUN_DEFAULTS } from 'gauntlet-bench';
@@ -31,10 +47,26 @@ console.log(JSON.stringify({ runtimes: outcome.runtimes.map((r) => r.id), verdic
     verdicts: Array<{ target: string; ok: boolean }>;
     repeats: number;
   };
-  assert.deepEqual(used.runtimes, ['node@24'], 'targets run on the default runtime, found in the consumer node_modules');
-  assert.deepEqual(used.verdicts.map((v) => [v.target, v.ok]), [['node-http', true], ['fastify', true]]);
+  assert.deepEqual(
+    used.runtimes,
+    ['node@24'],
+    'targets run on the default runtime, found in the consumer node_modules',
+  );
+  assert.deepEqual(
+    used.verdicts.map((v) => [v.target, v.ok]),
+    [
+      ['node-http', true],
+      ['fastify', true],
+    ],
+  );
   assert.equal(used.repeats, 3);
-  const cli = await exec(join(app, 'node_modules', '.bin', 'gauntlet'), ['list', '--json'], { cwd: app, maxBuffer: 1 << 24 });
+  const cli = await exec(join(app, 'node_modules', '.bin', 'gauntlet'), ['list', '--json'], {
+    cwd: app,
+    maxBuffer: 1 << 24,
+  });
   const listed = JSON.parse(cli.stdout) as { targets: Array<{ name: string; available: boolean }> };
-  assert.ok(listed.targets.some((t) => t.name === 'fastify' && t.available), 'the CLI finds the hoisted frameworks');
+  assert.ok(
+    listed.targets.some((t) => t.name === 'fastify' && t.available),
+    'the CLI finds the hoisted frameworks',
+  );
 });

@@ -27,7 +27,10 @@ interface FakeRun {
 
 async function fakeRun(prefix: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<FakeRun> {
   const out = tempDir(prefix);
-  const cli = await runCli(['run', '--engine', 'fake', '--warmup', '0', '--duration', '1', '--out', out, '--quiet', ...args], { ...FAKE, ...env });
+  const cli = await runCli(
+    ['run', '--engine', 'fake', '--warmup', '0', '--duration', '1', '--out', out, '--quiet', ...args],
+    { ...FAKE, ...env },
+  );
   assert.equal(cli.code, 0, cli.stderr);
   assert.deepEqual(await leftoverProcesses(cli.mark), [], 'no target outlived the run');
   const dir = runFolder(out);
@@ -36,23 +39,44 @@ async function fakeRun(prefix: string, args: string[], env: NodeJS.ProcessEnv = 
 
 /** The main run, made once and read by several tests. */
 let mainRun: Promise<FakeRun> | undefined;
-const threeTargets = () => (mainRun ??= fakeRun('pipeline', ['--targets', TARGETS.join(','), '--scenarios', SCENARIOS.join(','), '--repeats', '2', '--seed', '11']));
+const threeTargets = () =>
+  (mainRun ??= fakeRun('pipeline', [
+    '--targets',
+    TARGETS.join(','),
+    '--scenarios',
+    SCENARIOS.join(','),
+    '--repeats',
+    '2',
+    '--seed',
+    '11',
+  ]));
 
-const dataLines = (csv: string) => csv.split('\r\n').filter((line) => line !== '').slice(1);
+const dataLines = (csv: string) =>
+  csv
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .slice(1);
 
 test('a fake run of three targets x the hello suite x 2 repeats: every trial, interleaved, summarized and reported', async () => {
   const { cli, out, dir, result } = await threeTargets();
 
   assert.equal(result.complete, true);
   assert.equal(result.trials.length, TARGETS.length * SCENARIOS.length * 2);
-  assert.deepEqual(Object.fromEntries(Object.entries(result.environment.scenarioEngines ?? {}).map(([s, e]) => [s, e.name])), { text: 'fake', json: 'fake', param: 'fake' });
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(result.environment.scenarioEngines ?? {}).map(([s, e]) => [s, e.name])),
+    { text: 'fake', json: 'fake', param: 'fake' },
+  );
   for (const trial of result.trials) {
     assert.equal(trial.status, 'ok', `${trial.target}/${trial.scenario}: ${trial.reason}`);
     assert.equal(trial.engine, 'fake');
     const m = trial.measurement!;
     assert.equal(m.requests, FAKE_REQUESTS_PER_SEC, 'a fixed count per second of window');
     assert.equal(m.statusCounts['200'], m.requests, 'the real answers were 200s, scaled');
-    assert.equal(trial.answerSize?.ok, true, `${trial.target}/${trial.scenario}: bytes per response match the sampled answers`);
+    assert.equal(
+      trial.answerSize?.ok,
+      true,
+      `${trial.target}/${trial.scenario}: bytes per response match the sampled answers`,
+    );
   }
 
   // Rounds interleave: all of round 1 before round 2; within a round, one scenario on every target back to back.
@@ -64,7 +88,11 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
     for (let at = 0; at < inRound.length; at += TARGETS.length) {
       const block = inRound.slice(at, at + TARGETS.length);
       assert.equal(new Set(block.map((t) => t.scenario)).size, 1, `round ${round}: one scenario per block`);
-      assert.deepEqual(block.map((t) => t.target).sort(), [...TARGETS].sort(), `round ${round}: every target in the block`);
+      assert.deepEqual(
+        block.map((t) => t.target).sort(),
+        [...TARGETS].sort(),
+        `round ${round}: every target in the block`,
+      );
     }
   }
 
@@ -83,7 +111,11 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
   assert.match(cli.stdout, new RegExp(FAKE_LINE));
   const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
   const html = readFileSync(join(dir, 'report.html'), 'utf8');
-  assert.match(markdown, new RegExp(`\\*\\*Method:\\*\\* ${FAKE_LINE}`), 'the Markdown method line says the figures are fake');
+  assert.match(
+    markdown,
+    new RegExp(`\\*\\*Method:\\*\\* ${FAKE_LINE}`),
+    'the Markdown method line says the figures are fake',
+  );
   assert.match(html, new RegExp(FAKE_LINE));
   for (const target of TARGETS) {
     assert.match(markdown, new RegExp(`\\| ${target} +\\|`), `${target} is a row of report.md`);
@@ -91,12 +123,25 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
   }
 
   const csvDir = join(out, 'csv');
-  const report = await runCli(['report', dir, '--csv', csvDir, '--markdown', join(out, 'again.md'), '--html', join(out, 'again.html')]);
+  const report = await runCli([
+    'report',
+    dir,
+    '--csv',
+    csvDir,
+    '--markdown',
+    join(out, 'again.md'),
+    '--html',
+    join(out, 'again.html'),
+  ]);
   assert.equal(report.code, 0, report.stderr);
   const trialRows = dataLines(readFileSync(join(csvDir, 'trials.csv'), 'utf8'));
   assert.equal(trialRows.length, result.trials.length, 'one row per trial');
   for (const row of trialRows) assert.match(row, /,fake,/, 'each row names the fake engine');
-  assert.equal(dataLines(readFileSync(join(csvDir, 'summary.csv'), 'utf8')).length, result.summaries.length, 'one row per cell');
+  assert.equal(
+    dataLines(readFileSync(join(csvDir, 'summary.csv'), 'utf8')).length,
+    result.summaries.length,
+    'one row per cell',
+  );
 });
 
 test('the journal holds one start per target and one line per trial, and renders whole or cut short', async () => {
@@ -104,23 +149,46 @@ test('the journal holds one start per target and one line per trial, and renders
   const records = readFileSync(join(dir, 'journal.ndjson'), 'utf8')
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as { kind: string; start?: { target: string; answerSizes: Record<string, { sampled: number }> } });
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          kind: string;
+          start?: { target: string; answerSizes: Record<string, { sampled: number }> };
+        },
+    );
   const starts = records.filter((r) => r.kind === 'start');
-  assert.deepEqual(starts.map((r) => r.start!.target).sort(), [...TARGETS].sort(), 'one start per target: targets stay up');
+  assert.deepEqual(
+    starts.map((r) => r.start!.target).sort(),
+    [...TARGETS].sort(),
+    'one start per target: targets stay up',
+  );
   for (const { start } of starts) {
-    assert.deepEqual(Object.keys(start!.answerSizes).sort(), [...SCENARIOS].sort(), `${start!.target} has an answer size per scenario`);
+    assert.deepEqual(
+      Object.keys(start!.answerSizes).sort(),
+      [...SCENARIOS].sort(),
+      `${start!.target} has an answer size per scenario`,
+    );
     assert.equal(start!.answerSizes.param.sampled, 16, 'the param cycle is sampled 16 times');
   }
   assert.equal(records.filter((r) => r.kind === 'trial').length, result.trials.length);
   assert.equal(records.at(-1)!.kind, 'end');
 
-  const whole = await runCli(['report', join(dir, 'journal.ndjson'), '--markdown', join(out, 'journal.md'), '--html', join(out, 'journal.html')]);
+  const whole = await runCli([
+    'report',
+    join(dir, 'journal.ndjson'),
+    '--markdown',
+    join(out, 'journal.md'),
+    '--html',
+    join(out, 'journal.html'),
+  ]);
   assert.equal(whole.code, 0, whole.stderr);
   assert.doesNotMatch(whole.stdout, /INCOMPLETE/);
 
   // As if gauntlet had been killed after the first six trials: no end line.
   const cut = tempDir('pipeline-cut');
-  const lines = readFileSync(join(dir, 'journal.ndjson'), 'utf8').split('\n').filter((line) => line !== '');
+  const lines = readFileSync(join(dir, 'journal.ndjson'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
   let trialsKept = 0;
   const kept = lines.filter((line) => {
     const kind = (JSON.parse(line) as { kind: string }).kind;
@@ -137,15 +205,34 @@ test('the journal holds one start per target and one line per trial, and renders
 
 test('compare of two fake runs judges every shared cell and writes its Markdown', async () => {
   const before = await threeTargets();
-  const after = await fakeRun('pipeline-after', ['--targets', 'node-http,fastify', '--scenarios', 'text,json', '--repeats', '2', '--seed', '12']);
+  const after = await fakeRun('pipeline-after', [
+    '--targets',
+    'node-http,fastify',
+    '--scenarios',
+    'text,json',
+    '--repeats',
+    '2',
+    '--seed',
+    '12',
+  ]);
   const markdown = join(after.out, 'compare.md');
   const compare = await runCli(['compare', before.dir, after.dir, '--markdown', markdown]);
   assert.ok(compare.code === 0 || compare.code === 1, `compare exited ${compare.code}: ${compare.stderr}`);
   const rpsRows = readFileSync(markdown, 'utf8')
     .split('\n')
     .filter((line) => /^\| .*\| req\/s +\|/.test(line));
-  const cells = rpsRows.map((line) => line.split('|').slice(1, 3).map((cell) => cell.trim()).join('/'));
-  assert.deepEqual(cells.sort(), ['fastify/json', 'fastify/text', 'node-http/json', 'node-http/text'], 'one req/s row per cell both runs measured');
+  const cells = rpsRows.map((line) =>
+    line
+      .split('|')
+      .slice(1, 3)
+      .map((cell) => cell.trim())
+      .join('/'),
+  );
+  assert.deepEqual(
+    cells.sort(),
+    ['fastify/json', 'fastify/text', 'node-http/json', 'node-http/text'],
+    'one req/s row per cell both runs measured',
+  );
 });
 
 test('a target that answers wrongly is refused by verify, and never measured by a fake run', async () => {
@@ -154,8 +241,19 @@ test('a target that answers wrongly is refused by verify, and never measured by 
   assert.match(verify.stdout, /FAILED wrong-body/);
   assert.deepEqual(await leftoverProcesses(verify.mark), []);
 
-  const { result } = await fakeRun('pipeline-wrong', ['--targets', 'node-http,wrong-body', '--scenarios', 'text,json', '--repeats', '1']);
-  assert.deepEqual(result.trials.filter((t) => t.target === 'wrong-body'), [], 'no trial of a wrong target');
+  const { result } = await fakeRun('pipeline-wrong', [
+    '--targets',
+    'node-http,wrong-body',
+    '--scenarios',
+    'text,json',
+    '--repeats',
+    '1',
+  ]);
+  assert.deepEqual(
+    result.trials.filter((t) => t.target === 'wrong-body'),
+    [],
+    'no trial of a wrong target',
+  );
   assert.ok(result.verification.some((v) => v.target === 'wrong-body' && !v.ok));
   assert.ok(result.trials.filter((t) => t.target === 'node-http').every((t) => t.status === 'ok'));
   for (const cell of result.summaries.filter((s) => s.target === 'wrong-body')) assert.equal(cell.status, 'failed');
@@ -163,13 +261,23 @@ test('a target that answers wrongly is refused by verify, and never measured by 
 
 test('a target that cheats under load is caught by the size of its answers, which the fake engine takes from real ones', async () => {
   // Honest for exactly the readiness probe, the json check and the json size sample: every fake request after is cheated.
-  const { result } = await fakeRun('pipeline-cheat', ['--targets', 'node-http,cheats-under-load', '--scenarios', 'json', '--repeats', '2'], {
-    GAUNTLET_FIXTURE_HONEST_REQUESTS: '3',
-  });
-  assert.ok(result.verification.some((v) => v.target === 'cheats-under-load' && v.phase === 'start' && v.ok), 'it passed verification');
+  const { result } = await fakeRun(
+    'pipeline-cheat',
+    ['--targets', 'node-http,cheats-under-load', '--scenarios', 'json', '--repeats', '2'],
+    {
+      GAUNTLET_FIXTURE_HONEST_REQUESTS: '3',
+    },
+  );
+  assert.ok(
+    result.verification.some((v) => v.target === 'cheats-under-load' && v.phase === 'start' && v.ok),
+    'it passed verification',
+  );
   const caught = result.verification.find((v) => v.target === 'cheats-under-load' && v.phase === 'under-load');
   assert.ok(caught && !caught.ok, 'a failed verification under load is recorded');
-  assert.ok(caught.failures.some((f) => /bytes per response, its verified answers/.test(f.reason)), JSON.stringify(caught.failures));
+  assert.ok(
+    caught.failures.some((f) => /bytes per response, its verified answers/.test(f.reason)),
+    JSON.stringify(caught.failures),
+  );
   const cheated = result.trials.filter((t) => t.target === 'cheats-under-load');
   assert.equal(cheated.length, 1, 'not measured again once caught');
   assert.equal(cheated[0].answerSize?.ok, false);
@@ -181,7 +289,11 @@ test('without GAUNTLET_FAKE_ENGINE=1 the fake engine is unknown, and list and do
   const refused = await runCli(['run', '--engine', 'fake', '--targets', 'node-http', '--quiet'], off);
   assert.equal(refused.code, 2, refused.stderr);
   assert.match(refused.stderr, /GAUNTLET_UNKNOWN_VALUE: unknown engine "fake"/);
-  assert.doesNotMatch(refused.stderr.split('\n').slice(1).join('\n'), /\bfake\b/, 'not offered among the valid engines');
+  assert.doesNotMatch(
+    refused.stderr.split('\n').slice(1).join('\n'),
+    /\bfake\b/,
+    'not offered among the valid engines',
+  );
   const listing = await runCli(['list', '--json'], off);
   assert.equal(listing.code, 0, listing.stderr);
   const engines = (JSON.parse(listing.stdout) as { engines: Array<{ name: string }> }).engines.map((e) => e.name);

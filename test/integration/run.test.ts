@@ -10,7 +10,23 @@ const TARGETS = ['node-http', 'fastify', 'koa'];
 
 test('a short real run of three targets: verified, repeated, measured, reported', async () => {
   const out = tempDir('run');
-  const run = await runCli(['run', '--targets', TARGETS.join(','), '--scenarios', 'text,json,param', '--repeats', '2', '--duration', '1', '--warmup', '1', '--out', out, '--seed', '5']);
+  const run = await runCli([
+    'run',
+    '--targets',
+    TARGETS.join(','),
+    '--scenarios',
+    'text,json,param',
+    '--repeats',
+    '2',
+    '--duration',
+    '1',
+    '--warmup',
+    '1',
+    '--out',
+    out,
+    '--seed',
+    '5',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const dir = runFolder(out);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
@@ -18,9 +34,16 @@ test('a short real run of three targets: verified, repeated, measured, reported'
   assert.equal(result.complete, true);
   assert.equal(result.trials.length, TARGETS.length * 3 * 2, 'every target x scenario x repeat ran');
   // Targets stay up for the run: each is verified once, at its start.
-  assert.deepEqual(result.verification.filter((v) => v.ok && v.phase === 'start').map((v) => v.target).sort(), [...TARGETS].sort());
+  assert.deepEqual(
+    result.verification
+      .filter((v) => v.ok && v.phase === 'start')
+      .map((v) => v.target)
+      .sort(),
+    [...TARGETS].sort(),
+  );
   assert.equal((result.starts ?? []).length, TARGETS.length, 'one start per target');
-  for (const trial of result.trials) assert.equal(trial.answerSize?.ok, true, `${trial.target}/${trial.scenario} answered the verified size under load`);
+  for (const trial of result.trials)
+    assert.equal(trial.answerSize?.ok, true, `${trial.target}/${trial.scenario} answered the verified size under load`);
   for (const trial of result.trials) {
     assert.notEqual(trial.status, 'failed', `${trial.target}/${trial.scenario}: ${trial.reason}`);
     const m = trial.measurement!;
@@ -43,7 +66,9 @@ test('a short real run of three targets: verified, repeated, measured, reported'
   assert.equal(result.summaries.find((s) => s.target === 'node-http' && s.scenario === 'json')!.ratioToBaseline, 1);
 
   // Exact versions from the lockfile reach the environment manifest.
-  const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   assert.equal(result.environment.packages.fastify, pkg.dependencies.fastify);
   // --engine auto: hello's loads are pipelined GETs, which h2load carries timing each request, else autocannon.
   const engine = h2loadEngine.unavailableReason() ? 'autocannon' : 'h2load';
@@ -69,7 +94,24 @@ test('a short real run of three targets: verified, repeated, measured, reported'
 
 test('--until-stable adds rounds until the intervals reach 95 %, and says which cells never settled', async () => {
   const out = tempDir('stable');
-  const settled = await runCli(['run', '--targets', 'node-http', '--scenarios', 'text', '--repeats', '2', '--warmup', '0', '--until-stable', '50', '--budget', '120', '--out', out, '--quiet']);
+  const settled = await runCli([
+    'run',
+    '--targets',
+    'node-http',
+    '--scenarios',
+    'text',
+    '--repeats',
+    '2',
+    '--warmup',
+    '0',
+    '--until-stable',
+    '50',
+    '--budget',
+    '120',
+    '--out',
+    out,
+    '--quiet',
+  ]);
   assert.equal(settled.code, 0, settled.stderr);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
   // A 95 % interval of the median needs 6 repeats; without a warm-up the first, cold trial may need a few more.
@@ -78,7 +120,24 @@ test('--until-stable adds rounds until the intervals reach 95 %, and says which 
   assert.ok(!result.warnings.some((w) => w.kind === 'unsettled'));
 
   const out2 = tempDir('unstable');
-  const budget = await runCli(['run', '--targets', 'node-http', '--scenarios', 'text', '--repeats', '2', '--warmup', '0', '--until-stable', '0.001', '--budget', '1', '--out', out2, '--quiet']);
+  const budget = await runCli([
+    'run',
+    '--targets',
+    'node-http',
+    '--scenarios',
+    'text',
+    '--repeats',
+    '2',
+    '--warmup',
+    '0',
+    '--until-stable',
+    '0.001',
+    '--budget',
+    '1',
+    '--out',
+    out2,
+    '--quiet',
+  ]);
   assert.equal(budget.code, 0, budget.stderr);
   const spent = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out2), 'result.json'), 'utf8')));
   assert.ok(spent.trials.length <= 3, 'no round is added once the budget is spent');
@@ -87,7 +146,22 @@ test('--until-stable adds rounds until the intervals reach 95 %, and says which 
 
 test('a named engine runs the same trial through gauntlet, and one that cannot carry the load is refused', async () => {
   const out = tempDir('wrk');
-  const run = await runCli(['run', '--targets', 'node-http', '--scenarios', 'text,param', '--engine', 'wrk', '--repeats', '1', '--warmup', '0', '--out', out, '--quiet']);
+  const run = await runCli([
+    'run',
+    '--targets',
+    'node-http',
+    '--scenarios',
+    'text,param',
+    '--engine',
+    'wrk',
+    '--repeats',
+    '1',
+    '--warmup',
+    '0',
+    '--out',
+    out,
+    '--quiet',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
   assert.equal(result.environment.engine.name, 'wrk');
@@ -96,7 +170,10 @@ test('a named engine runs the same trial through gauntlet, and one that cannot c
     assert.ok(trial.measurement!.generator.cpuCores > 0, 'the generator CPU was read over the window');
     assert.equal(trial.measurement!.statusCounts['200'], trial.measurement!.requests);
     assert.equal(trial.measurement!.latencyPer, 'batch', 'pipelined through wrk: one latency per batch');
-    assert.ok(trial.measurement!.latencyMs.p99 > 0, 'no zero percentiles (wrk 4.1 leaves them after its own correction)');
+    assert.ok(
+      trial.measurement!.latencyMs.p99 > 0,
+      'no zero percentiles (wrk 4.1 leaves them after its own correction)',
+    );
   }
   assert.match(run.stdout, /latency here is per pipelined batch of 10 requests/);
   assert.deepEqual(await leftoverProcesses(run.mark), []);
@@ -108,7 +185,20 @@ test('a named engine runs the same trial through gauntlet, and one that cannot c
 test('a target whose status lines have no reason phrase (h3) is measured by an engine that reads them, and the report says so', async (t) => {
   if (h2loadEngine.unavailableReason()) return t.skip('h2load is not installed: every engine reads h3');
   const out = tempDir('no-reason');
-  const run = await runCli(['run', '--targets', 'node-http,h3', '--scenarios', 'text', '--repeats', '1', '--warmup', '0', '--out', out, '--quiet']);
+  const run = await runCli([
+    'run',
+    '--targets',
+    'node-http,h3',
+    '--scenarios',
+    'text',
+    '--repeats',
+    '1',
+    '--warmup',
+    '0',
+    '--out',
+    out,
+    '--quiet',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
   const trial = (target: string) => result.trials.find((x) => x.target === target)!;
@@ -116,19 +206,41 @@ test('a target whose status lines have no reason phrase (h3) is measured by an e
   assert.equal(trial('node-http').engine, 'h2load');
   assert.equal(trial('node-http').engineFallback, undefined);
   assert.equal(trial('h3').status, 'ok', trial('h3').reason);
-  assert.equal(trial('h3').engine, 'autocannon', 'the cheapest engine that times each pipelined request and reads the status');
+  assert.equal(
+    trial('h3').engine,
+    'autocannon',
+    'the cheapest engine that times each pipelined request and reads the status',
+  );
   assert.match(trial('h3').engineFallback?.reason ?? '', /h2load cannot read its HTTP\/1\.1 status lines/);
   assert.equal(trial('h3').measurement!.statusCounts['200'], trial('h3').measurement!.requests);
   assert.match(run.stdout, /h3 measured by autocannon/);
 
   // Named, h2load cannot measure h3: its trial fails saying why, the others run.
   const namedOut = tempDir('no-reason-h2load');
-  const named = await runCli(['run', '--targets', 'node-http,h3', '--scenarios', 'text', '--repeats', '1', '--warmup', '0', '--engine', 'h2load', '--out', namedOut, '--quiet']);
+  const named = await runCli([
+    'run',
+    '--targets',
+    'node-http,h3',
+    '--scenarios',
+    'text',
+    '--repeats',
+    '1',
+    '--warmup',
+    '0',
+    '--engine',
+    'h2load',
+    '--out',
+    namedOut,
+    '--quiet',
+  ]);
   assert.equal(named.code, 0, named.stderr);
   const namedResult = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(namedOut), 'result.json'), 'utf8')));
   const h3 = namedResult.trials.find((x) => x.target === 'h3')!;
   assert.equal(h3.status, 'failed');
-  assert.match(h3.reason ?? '', /engine h2load cannot carry this load: it has no reading status lines without a reason phrase/);
+  assert.match(
+    h3.reason ?? '',
+    /engine h2load cannot carry this load: it has no reading status lines without a reason phrase/,
+  );
   assert.equal(namedResult.trials.find((x) => x.target === 'node-http')!.status, 'ok');
   assert.deepEqual(await leftoverProcesses(named.mark), []);
 });

@@ -6,7 +6,19 @@ import { EXIT } from '../../src/core/exit-codes.js';
 import { resultSchema } from '../../src/model/schema.js';
 import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
-const SAAS_TARGETS = ['node-http', 'express5', 'fastify', 'koa', 'hono', 'h3', 'wooks', 'wooks-0.6', 'moost', 'nest-express', 'nest-fastify'];
+const SAAS_TARGETS = [
+  'node-http',
+  'express5',
+  'fastify',
+  'koa',
+  'hono',
+  'h3',
+  'wooks',
+  'wooks-0.6',
+  'moost',
+  'nest-express',
+  'nest-fastify',
+];
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 
 test('every saas target answers all 20 scenarios and the other routes exactly right, raw and with a slow store', async () => {
@@ -14,7 +26,13 @@ test('every saas target answers all 20 scenarios and the other routes exactly ri
     const out = await runCli(['verify', '--suite', 'saas', '--json'], env);
     assert.equal(out.code, 0, out.stdout + out.stderr);
     const verdicts = JSON.parse(out.stdout) as { verdicts: Array<{ target: string; ok: boolean }> };
-    assert.deepEqual(verdicts.verdicts.filter((v) => v.ok).map((v) => v.target).sort(), [...SAAS_TARGETS].sort());
+    assert.deepEqual(
+      verdicts.verdicts
+        .filter((v) => v.ok)
+        .map((v) => v.target)
+        .sort(),
+      [...SAAS_TARGETS].sort(),
+    );
     assert.deepEqual(await leftoverProcesses(out.mark), []);
   }
 });
@@ -29,7 +47,23 @@ test('a target that lets a wrong token through is refused; one that reads bodies
 test('a short saas run with the mixed load: weighted summary, layer cost, no unexpected status', async () => {
   const dir = tempDir('saas');
   const scenarios = 'public-static,header-fail,cookie-post-large,error-large-bad-cookie,error-404-short';
-  const run = await runCli(['run', '--suite', 'saas', '--targets', 'fastify,nest-fastify', '--scenarios', scenarios, '--mixed', '--repeats', '1', '--warmup', '0', '--out', dir, '--quiet']);
+  const run = await runCli([
+    'run',
+    '--suite',
+    'saas',
+    '--targets',
+    'fastify,nest-fastify',
+    '--scenarios',
+    scenarios,
+    '--mixed',
+    '--repeats',
+    '1',
+    '--warmup',
+    '0',
+    '--out',
+    dir,
+    '--quiet',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const folder = runFolder(dir);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(folder, 'result.json'), 'utf8')));
@@ -53,15 +87,41 @@ test('a short saas run with the mixed load: weighted summary, layer cost, no une
 
 test('the Redis variant: gauntlet starts, seeds and stops a real redis-server and reports raw vs store', async () => {
   const dir = tempDir('redis');
-  const run = await runCli(['run', '--suite', 'saas', '--targets', 'node-http', '--stores', 'memory,redis', '--scenarios', 'header-static,cookie-param-suffix,public-login', '--repeats', '1', '--warmup', '0', '--out', dir, '--quiet']);
+  const run = await runCli([
+    'run',
+    '--suite',
+    'saas',
+    '--targets',
+    'node-http',
+    '--stores',
+    'memory,redis',
+    '--scenarios',
+    'header-static,cookie-param-suffix,public-login',
+    '--repeats',
+    '1',
+    '--warmup',
+    '0',
+    '--out',
+    dir,
+    '--quiet',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const folder = runFolder(dir);
   const result = resultSchema.parse(JSON.parse(readFileSync(join(folder, 'result.json'), 'utf8')));
   const redisTrials = result.trials.filter((t) => t.target === 'node-http+redis');
   assert.equal(redisTrials.length, 3);
-  assert.ok(redisTrials.every((t) => t.status === 'ok' && t.measurement!.statusCounts['200'] === t.measurement!.requests), 'every answer through Redis was right');
-  assert.ok(result.verification.some((v) => v.target === 'node-http+redis' && v.ok), 'the Redis variant was verified, so the seeded data was there');
-  assert.match(readFileSync(join(folder, 'report.md'), 'utf8'), /## With a store behind every handler[\s\S]*\| node-http \|/);
+  assert.ok(
+    redisTrials.every((t) => t.status === 'ok' && t.measurement!.statusCounts['200'] === t.measurement!.requests),
+    'every answer through Redis was right',
+  );
+  assert.ok(
+    result.verification.some((v) => v.target === 'node-http+redis' && v.ok),
+    'the Redis variant was verified, so the seeded data was there',
+  );
+  assert.match(
+    readFileSync(join(folder, 'report.md'), 'utf8'),
+    /## With a store behind every handler[\s\S]*\| node-http \|/,
+  );
   assert.deepEqual(await leftoverProcesses(run.mark), [], 'redis-server and the apps are gone');
 });
 

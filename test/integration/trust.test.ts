@@ -14,27 +14,55 @@ function resultIn(out: string): Result {
 test('a target that answers right at verification and wrongly under load is refused and never ranked', async () => {
   const out = tempDir('cheat');
   const run = await runCli(
-    ['run', '--targets', 'node-http,cheats-under-load', '--scenarios', 'text,json', '--repeats', '2', '--duration', '1', '--warmup', '0', '--out', out],
+    [
+      'run',
+      '--targets',
+      'node-http,cheats-under-load',
+      '--scenarios',
+      'text,json',
+      '--repeats',
+      '2',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+    ],
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
   const result = resultIn(out);
-  assert.ok(result.verification.some((v) => v.target === 'cheats-under-load' && v.phase === 'start' && v.ok), 'it passed verification');
+  assert.ok(
+    result.verification.some((v) => v.target === 'cheats-under-load' && v.phase === 'start' && v.ok),
+    'it passed verification',
+  );
   const caught = result.verification.find((v) => v.target === 'cheats-under-load' && v.phase === 'under-load');
   assert.ok(caught && !caught.ok, 'a failed verification under load is recorded');
   assert.ok(
     caught.failures.some((f) => /bytes per response, its verified answers/.test(f.reason)),
     `the bytes per response gave it away: ${JSON.stringify(caught.failures)}`,
   );
-  assert.ok(caught.failures.some((f) => /right after the \w+ window/.test(f.reason)), 'the checks sent after the window failed too');
-  assert.equal(result.trials.filter((t) => t.target === 'cheats-under-load').length, 1, 'not measured again once caught');
+  assert.ok(
+    caught.failures.some((f) => /right after the \w+ window/.test(f.reason)),
+    'the checks sent after the window failed too',
+  );
+  assert.equal(
+    result.trials.filter((t) => t.target === 'cheats-under-load').length,
+    1,
+    'not measured again once caught',
+  );
   for (const scenario of ['text', 'json']) {
     const cell = result.summaries.find((s) => s.target === 'cheats-under-load' && s.scenario === scenario)!;
     assert.equal(cell.status, 'failed', `${scenario} is failed`);
     assert.equal(cell.ratioToBaseline, undefined);
     assert.match(cell.reason!, /under load/);
   }
-  assert.doesNotMatch(run.stdout.split('scenario text')[1].split('\n').slice(0, 6).join('\n'), /cheats-under-load +│/, 'not in the ranked rows');
+  assert.doesNotMatch(
+    run.stdout.split('scenario text')[1].split('\n').slice(0, 6).join('\n'),
+    /cheats-under-load +│/,
+    'not in the ranked rows',
+  );
   // The honest target's trials carry the size check.
   const honest = result.trials.find((t) => t.target === 'node-http')!;
   assert.equal(honest.answerSize?.ok, true);
@@ -44,7 +72,25 @@ test('a target that answers right at verification and wrongly under load is refu
 test('a window too short for its load is extended, or marked invalid and never ranked, charted or used in a ratio', async () => {
   const out = tempDir('window');
   const run = await runCli(
-    ['run', '--targets', 'node-http,slow-answers', '--scenarios', 'text,json', '--repeats', '1', '--duration', '1', '--warmup', '0', '--connections', '10', '--pipelining', '1', '--out', out],
+    [
+      'run',
+      '--targets',
+      'node-http,slow-answers',
+      '--scenarios',
+      'text,json',
+      '--repeats',
+      '1',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--connections',
+      '10',
+      '--pipelining',
+      '1',
+      '--out',
+      out,
+    ],
     withFixtures,
     180_000,
   );
@@ -53,7 +99,10 @@ test('a window too short for its load is extended, or marked invalid and never r
   const text = result.trials.find((t) => t.target === 'slow-answers' && t.scenario === 'text')!;
   assert.equal(text.status, 'ok', text.reason);
   assert.equal(text.windowExtended?.fromSec, 1);
-  assert.ok(text.windowExtended!.toSec > 1 && text.measurement!.requests >= 1000, 'the longer window held enough responses');
+  assert.ok(
+    text.windowExtended!.toSec > 1 && text.measurement!.requests >= 1000,
+    'the longer window held enough responses',
+  );
   const json = result.trials.find((t) => t.target === 'slow-answers' && t.scenario === 'json')!;
   assert.equal(json.status, 'invalid');
   assert.ok(json.flags.includes('window-too-short'));
@@ -64,14 +113,39 @@ test('a window too short for its load is extended, or marked invalid and never r
   assert.match(run.stdout, /slow-answers: invalid/, 'it is listed with why, not ranked');
   const markdown = readFileSync(join(runFolder(out), 'report.md'), 'utf8');
   const jsonTable = markdown.split('## json')[1] ?? markdown.split('json')[1];
-  assert.doesNotMatch(jsonTable.split('\n').filter((l) => l.startsWith('|')).join('\n'), /slow-answers/, 'not a row of the json table');
+  assert.doesNotMatch(
+    jsonTable
+      .split('\n')
+      .filter((l) => l.startsWith('|'))
+      .join('\n'),
+    /slow-answers/,
+    'not a row of the json table',
+  );
   assert.deepEqual(await leftoverProcesses(run.mark), []);
 });
 
 test('the warm-up ends once throughput levels off, and stops at its maximum (saying so) when it never does', async () => {
   const out = tempDir('warmup');
   const run = await runCli(
-    ['run', '--targets', 'paced,warms-slowly', '--baseline', 'paced', '--scenarios', 'json', '--repeats', '1', '--duration', '1', '--warmup', '6', '--connections', '10', '--out', out],
+    [
+      'run',
+      '--targets',
+      'paced,warms-slowly',
+      '--baseline',
+      'paced',
+      '--scenarios',
+      'json',
+      '--repeats',
+      '1',
+      '--duration',
+      '1',
+      '--warmup',
+      '6',
+      '--connections',
+      '10',
+      '--out',
+      out,
+    ],
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
@@ -80,7 +154,10 @@ test('the warm-up ends once throughput levels off, and stops at its maximum (say
   const slow = starts.find((s) => s.target === 'warms-slowly')!;
   assert.equal(slow.warmup.steady, false, `still rising: ${JSON.stringify(slow.warmup.blocks)}`);
   assert.ok(slow.warmup.seconds >= 5.5, `it ran to the maximum (${slow.warmup.seconds} s)`);
-  assert.ok(result.warnings.some((w) => w.kind === 'warmup-unsteady' && w.target === 'warms-slowly'), 'a warning names it');
+  assert.ok(
+    result.warnings.some((w) => w.kind === 'warmup-unsteady' && w.target === 'warms-slowly'),
+    'a warning names it',
+  );
   const steady = starts.find((s) => s.target === 'paced')!;
   assert.equal(steady.warmup.steady, true, `levelled off: ${JSON.stringify(steady.warmup.blocks)}`);
   assert.ok(steady.warmup.seconds < 5.5, `it ended before the maximum (${steady.warmup.seconds} s)`);
@@ -90,7 +167,24 @@ test('the warm-up ends once throughput levels off, and stops at its maximum (say
 test('a target that answers malformed HTTP is reported within seconds, with what it sent', async () => {
   const out = tempDir('malformed');
   const started = Date.now();
-  const run = await runCli(['run', '--targets', 'node-http,malformed-http', '--scenarios', 'text', '--repeats', '1', '--duration', '1', '--warmup', '0', '--out', out], withFixtures);
+  const run = await runCli(
+    [
+      'run',
+      '--targets',
+      'node-http,malformed-http',
+      '--scenarios',
+      'text',
+      '--repeats',
+      '1',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+    ],
+    withFixtures,
+  );
   assert.equal(run.code, 0, run.stderr);
   const result = resultIn(out);
   const failed = result.trials.find((t) => t.target === 'malformed-http')!;

@@ -34,7 +34,10 @@ function parseCsv(text: string): string[][] {
       field = '';
       i += 2;
     } else {
-      assert.ok(text[i] !== '"' && text[i] !== '\n' && text[i] !== '\r', `bare quote or line break outside quotes at ${i}`);
+      assert.ok(
+        text[i] !== '"' && text[i] !== '\n' && text[i] !== '\r',
+        `bare quote or line break outside quotes at ${i}`,
+      );
       field += text[i++];
     }
   }
@@ -70,7 +73,11 @@ test('one trial row per trial, with its measurement, flags and reasons intact', 
   assert.equal(rows.length, result.trials.length);
 
   const failed = rows.find((r) => r.status === 'failed')!;
-  assert.equal(failed.reason, FAILED_TRIAL_REASON, 'a reason with a comma, quotes and a line break survives the round trip');
+  assert.equal(
+    failed.reason,
+    FAILED_TRIAL_REASON,
+    'a reason with a comma, quotes and a line break survives the round trip',
+  );
   assert.equal(failed.req_per_s, '', 'a failed trial has no figures');
 
   for (const [row, source] of rows.map((r, i) => [r, result.trials[i]] as const)) {
@@ -108,7 +115,10 @@ test('one summary row per target and scenario, including cells without figures',
   assert.equal(base.baseline, 'true');
   assert.equal(base.ratio_to_baseline, '1');
   assert.ok(Math.abs(Number(base.req_per_s_median) - summary.requestsPerSec!.median) < 0.01);
-  assert.ok(Number(base.req_per_s_min) <= Number(base.req_per_s_median) && Number(base.req_per_s_median) <= Number(base.req_per_s_max));
+  assert.ok(
+    Number(base.req_per_s_min) <= Number(base.req_per_s_median) &&
+      Number(base.req_per_s_median) <= Number(base.req_per_s_max),
+  );
   assert.ok(Number(base.req_per_s_interval_confidence) > 0 && Number(base.req_per_s_interval_confidence) <= 1);
   assert.ok(Math.abs(Number(base.cpu_us_per_req_median) - summary.cpuUsPerRequest!.median) < 0.001);
   assert.equal(Number(base.latency_median_p99_ms), summary.latencyMs!.p99);
@@ -116,7 +126,11 @@ test('one summary row per target and scenario, including cells without figures',
 
   const wrong = rows.find((r) => r.target === 'broken' && r.scenario === 'json')!;
   assert.equal(wrong.status, 'failed');
-  assert.match(wrong.reason, /wrong answer to GET \/json: body was \{"hello":"wrong"\}/, 'quotes inside a reason survive');
+  assert.match(
+    wrong.reason,
+    /wrong answer to GET \/json: body was \{"hello":"wrong"\}/,
+    'quotes inside a reason survive',
+  );
   assert.equal(wrong.req_per_s_median, '');
 
   const missing = rows.filter((r) => r.target === 'mion');

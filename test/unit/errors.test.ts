@@ -22,11 +22,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const sources = sourceFiles(join(projectRoot, 'src')).map((file) => ({ file: relative(projectRoot, file), text: readFileSync(file, 'utf8') }));
+const sources = sourceFiles(join(projectRoot, 'src')).map((file) => ({
+  file: relative(projectRoot, file),
+  text: readFileSync(file, 'utf8'),
+}));
 const codes = Object.keys(ERROR_CODES) as ErrorCode[];
 
 test('docs/errors.md is generated from the catalogue (run npm run docs:errors)', () => {
-  assert.equal(readFileSync(ERRORS_DOC_FILE, 'utf8'), renderErrorsDoc(), 'docs/errors.md is out of date: npm run docs:errors');
+  assert.equal(
+    readFileSync(ERRORS_DOC_FILE, 'utf8'),
+    renderErrorsDoc(),
+    'docs/errors.md is out of date: npm run docs:errors',
+  );
 });
 
 test('every code a UserError is raised with is in the catalogue', () => {
@@ -53,7 +60,8 @@ test('each code has a one-line cause and fix and a documented exit code; exit co
   assert.equal(new Set(exits).size, exits.length, 'two exit codes share a number');
   for (const code of codes) {
     const { cause, fix, exit } = ERROR_CODES[code];
-    for (const text of [cause, fix]) assert.match(text, /^[^\n]+$/, `${code}: cause and fix are one non-empty line each`);
+    for (const text of [cause, fix])
+      assert.match(text, /^[^\n]+$/, `${code}: cause and fix are one non-empty line each`);
     assert.ok(exits.includes(exit), `${code}: exit code ${exit} is not in exit-codes.ts`);
   }
 });
@@ -79,12 +87,20 @@ test('an unknown target prints its code and exits 2', async () => {
 });
 
 test('an unknown option is a usage error with the nearest name as hint, exit 2', async () => {
-  await assertRefusal(['run', '--repeat', '3'], 'GAUNTLET_USAGE', /unknown option '--repeat'\n {2}Did you mean --repeats\?/);
+  await assertRefusal(
+    ['run', '--repeat', '3'],
+    'GAUNTLET_USAGE',
+    /unknown option '--repeat'\n {2}Did you mean --repeats\?/,
+  );
   assert.equal(ERROR_CODES.GAUNTLET_USAGE.exit, EXIT.USAGE);
 });
 
 test('a bad option value names the flag, exit 2', async () => {
-  await assertRefusal(['run', '--repeats', '0'], 'GAUNTLET_BAD_OPTION_VALUE', /.*--repeats takes a whole number above 0, got "0"/);
+  await assertRefusal(
+    ['run', '--repeats', '0'],
+    'GAUNTLET_BAD_OPTION_VALUE',
+    /.*--repeats takes a whole number above 0, got "0"/,
+  );
   assert.equal(ERROR_CODES.GAUNTLET_BAD_OPTION_VALUE.exit, EXIT.USAGE);
 });
 

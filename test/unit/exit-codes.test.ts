@@ -9,8 +9,16 @@ import type { RunOutcome } from '../../src/measure/run.js';
 import type { TargetVerdict } from '../../src/measure/verify-targets.js';
 
 const ok = (target: string): TargetVerdict => ({ target, ok: true, failures: [] });
-const wrong = (target: string): TargetVerdict => ({ target, ok: false, failures: [{ scenario: 'text', request: 'GET /', reason: 'status 500, expected 200' }] });
-const noStart = (target: string, request = 'start'): TargetVerdict => ({ target, ok: false, failures: [{ scenario: '*', request, reason: 'did not answer HTTP within 1000 ms' }] });
+const wrong = (target: string): TargetVerdict => ({
+  target,
+  ok: false,
+  failures: [{ scenario: 'text', request: 'GET /', reason: 'status 500, expected 200' }],
+});
+const noStart = (target: string, request = 'start'): TargetVerdict => ({
+  target,
+  ok: false,
+  failures: [{ scenario: '*', request, reason: 'did not answer HTTP within 1000 ms' }],
+});
 
 test('verify: a wrong answer exits 3, a target that did not start 5, and a wrong answer outranks it', () => {
   assert.equal(verifyExitCode([ok('a'), ok('b')]), EXIT.OK);
@@ -24,17 +32,29 @@ test('verify: a wrong answer exits 3, a target that did not start 5, and a wrong
 function outcome(targets: string[], measured: string[], wrongAnswers: string[], interrupted = false): RunOutcome {
   const trials = targets.map((target) => ({ target, status: measured.includes(target) ? 'ok' : 'failed' }));
   const verification = wrongAnswers.map((target) => ({ target, ok: false }));
-  return { interrupted, runDir: '/nowhere', result: { targets: targets.map((name) => ({ name })), trials, verification } } as unknown as RunOutcome;
+  return {
+    interrupted,
+    runDir: '/nowhere',
+    result: { targets: targets.map((name) => ({ name })), trials, verification },
+  } as unknown as RunOutcome;
 }
 
 test('run fails only when nothing was measured; ab when A or B was not', () => {
-  assert.equal(runExitCode(outcome(['a', 'b'], ['a'], ['b']), 'any'), EXIT.OK, 'a wrong target is a finding of the run, shown in its report');
+  assert.equal(
+    runExitCode(outcome(['a', 'b'], ['a'], ['b']), 'any'),
+    EXIT.OK,
+    'a wrong target is a finding of the run, shown in its report',
+  );
   assert.equal(runExitCode(outcome(['a', 'b'], [], ['b']), 'any'), EXIT.WRONG_ANSWER);
   assert.equal(runExitCode(outcome(['a', 'b'], [], []), 'any'), EXIT.TARGET_FAILED);
   assert.equal(runExitCode(outcome(['A', 'B'], ['A'], ['B']), 'every'), EXIT.WRONG_ANSWER);
   assert.equal(runExitCode(outcome(['A', 'B'], ['A'], []), 'every'), EXIT.TARGET_FAILED);
   assert.equal(runExitCode(outcome(['A', 'B'], ['A', 'B'], []), 'every'), EXIT.OK);
-  assert.equal(runExitCode(outcome(['a'], [], ['a'], true), 'any'), EXIT.INTERRUPTED, 'an interruption outranks the rest');
+  assert.equal(
+    runExitCode(outcome(['a'], [], ['a'], true), 'any'),
+    EXIT.INTERRUPTED,
+    'an interruption outranks the rest',
+  );
 });
 
 /** What reportError prints, and the exit code it gives. */
@@ -49,12 +69,20 @@ function reported(error: unknown): { exit: number; printed: string } {
   }
 }
 
-test('a user error exits with its code\'s exit code; anything else is a bug: exit 70 with the stack', () => {
-  const missing = reported(new UserError('GAUNTLET_NO_REDIS', 'redis-server is not installed', 'apt-get install -y redis-server'));
+test("a user error exits with its code's exit code; anything else is a bug: exit 70 with the stack", () => {
+  const missing = reported(
+    new UserError('GAUNTLET_NO_REDIS', 'redis-server is not installed', 'apt-get install -y redis-server'),
+  );
   assert.equal(missing.exit, EXIT.MISSING_TOOL);
-  assert.equal(missing.printed, 'error GAUNTLET_NO_REDIS: redis-server is not installed\n  apt-get install -y redis-server\n  see docs/errors.md#gauntlet_no_redis\n');
+  assert.equal(
+    missing.printed,
+    'error GAUNTLET_NO_REDIS: redis-server is not installed\n  apt-get install -y redis-server\n  see docs/errors.md#gauntlet_no_redis\n',
+  );
   const bug = reported(new TypeError('cannot read properties of undefined'));
   assert.equal(bug.exit, EXIT.INTERNAL);
-  assert.match(bug.printed, /^error GAUNTLET_INTERNAL: gauntlet failed: TypeError: cannot read properties of undefined\n\s+at /);
+  assert.match(
+    bug.printed,
+    /^error GAUNTLET_INTERNAL: gauntlet failed: TypeError: cannot read properties of undefined\n\s+at /,
+  );
   assert.match(bug.printed, /a bug in gauntlet/);
 });

@@ -1,12 +1,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FAKE_ENGINE_VAR } from '../../src/engines/fake/enabled.js';
-import { FAKE_REQUESTS_PER_SEC, fakeMeasurement, scaleCounts, type SampledAnswer } from '../../src/engines/fake/measurement.js';
+import {
+  FAKE_REQUESTS_PER_SEC,
+  fakeMeasurement,
+  scaleCounts,
+  type SampledAnswer,
+} from '../../src/engines/fake/measurement.js';
 import { loadNeeds } from '../../src/engines/needs.js';
 import { chooseEngine } from '../../src/engines/registry.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
 
-const answer = (status: number, wireBytes: number, bodyBytes: number, latencyMs = 1): SampledAnswer => ({ status, wireBytes, bodyBytes, latencyMs });
+const answer = (status: number, wireBytes: number, bodyBytes: number, latencyMs = 1): SampledAnswer => ({
+  status,
+  wireBytes,
+  bodyBytes,
+  latencyMs,
+});
 
 test('scaled status counts are whole numbers that add up to the total, in proportion', () => {
   assert.deepEqual(scaleCounts({ '200': 2, '404': 1 }, 5000), { '200': 3333, '404': 1667 });

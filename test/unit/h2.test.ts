@@ -23,8 +23,11 @@ import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
 
 const h2Scenario = (name: string) => h2Suite.scenarios.find((s) => s.name === name)!;
 
-test('the h2 suite serves hello\'s text and json answers over each protocol, named by protocol', () => {
-  assert.deepEqual(h2Suite.scenarios.map((s) => s.name), ['h2c-text', 'h2c-json', 'h2-text', 'h2-json']);
+test("the h2 suite serves hello's text and json answers over each protocol, named by protocol", () => {
+  assert.deepEqual(
+    h2Suite.scenarios.map((s) => s.name),
+    ['h2c-text', 'h2c-json', 'h2-text', 'h2-json'],
+  );
   assert.deepEqual(h2Suite.protocols, ['h2c', 'h2']);
   assert.deepEqual(h2Suite.defaults, { connections: 100, pipelining: 100 });
   for (const scenario of h2Suite.scenarios) {
@@ -38,7 +41,10 @@ test('the h2 suite serves hello\'s text and json answers over each protocol, nam
 
 test('a visit takes the scenarios of one protocol together, keeping the shuffled order within each', () => {
   const shuffled = ['h2-json', 'h2c-text', 'h2-text', 'h2c-json'].map(h2Scenario);
-  assert.deepEqual(groupByProtocol(shuffled).map((s) => s.name), ['h2-json', 'h2-text', 'h2c-text', 'h2c-json']);
+  assert.deepEqual(
+    groupByProtocol(shuffled).map((s) => s.name),
+    ['h2-json', 'h2-text', 'h2c-text', 'h2c-json'],
+  );
   assert.deepEqual(protocolsOf(shuffled), ['h2', 'h2c']);
   const hello = [...helloSuite.scenarios].reverse();
   assert.deepEqual(groupByProtocol(hello), hello, 'HTTP/1.1 scenarios keep their order');
@@ -46,14 +52,45 @@ test('a visit takes the scenarios of one protocol together, keeping the shuffled
 });
 
 test('loads need their protocol, pipelining, and a path cycle or request sequences', () => {
-  assert.deepEqual(loadNeeds(helloSuite.scenarios, 10), { http1: true, pipelining: true, pathCycles: true, requestSequences: false });
-  assert.deepEqual(loadNeeds([helloSuite.scenarios[0]], 1), { http1: true, pipelining: false, pathCycles: false, requestSequences: false });
-  assert.deepEqual(loadNeeds(h2Suite.scenarios, 100), { pipelining: true, pathCycles: false, requestSequences: false, h2c: true, tlsHttp2: true });
-  assert.deepEqual(loadNeeds([h2Scenario('h2c-text')], 1), { pipelining: false, pathCycles: false, requestSequences: false, h2c: true });
-  const post = { name: 'post', description: 'a post', load: [{ method: 'POST' as const, path: '/a', body: '{}' }], checks: [] };
+  assert.deepEqual(loadNeeds(helloSuite.scenarios, 10), {
+    http1: true,
+    pipelining: true,
+    pathCycles: true,
+    requestSequences: false,
+  });
+  assert.deepEqual(loadNeeds([helloSuite.scenarios[0]], 1), {
+    http1: true,
+    pipelining: false,
+    pathCycles: false,
+    requestSequences: false,
+  });
+  assert.deepEqual(loadNeeds(h2Suite.scenarios, 100), {
+    pipelining: true,
+    pathCycles: false,
+    requestSequences: false,
+    h2c: true,
+    tlsHttp2: true,
+  });
+  assert.deepEqual(loadNeeds([h2Scenario('h2c-text')], 1), {
+    pipelining: false,
+    pathCycles: false,
+    requestSequences: false,
+    h2c: true,
+  });
+  const post = {
+    name: 'post',
+    description: 'a post',
+    load: [{ method: 'POST' as const, path: '/a', body: '{}' }],
+    checks: [],
+  };
   assert.equal(loadNeeds([post], 1).requestSequences, true, 'a POST with a body is more than a path cycle');
   // The warm-up cycles every scenario at once: requests with different headers make a sequence.
-  const headed = { name: 'headed', description: 'with a header', load: [{ method: 'GET' as const, path: '/b', headers: { authorization: 'x' } }], checks: [] };
+  const headed = {
+    name: 'headed',
+    description: 'with a header',
+    load: [{ method: 'GET' as const, path: '/b', headers: { authorization: 'x' } }],
+    checks: [],
+  };
   assert.equal(loadNeeds([helloSuite.scenarios[0], headed], 1).requestSequences, false);
   assert.equal(loadNeeds([helloSuite.scenarios[0], headed], 1, true).requestSequences, true);
 });
@@ -61,7 +98,11 @@ test('loads need their protocol, pipelining, and a path cycle or request sequenc
 test('--engine auto plans an engine per scenario; a named engine must carry every scenario', () => {
   const load = { connections: 100, pipelining: 100, warmupSec: 1, durationSec: 1, timeoutSec: 10 };
   const auto = planEngines('auto', h2Suite.scenarios, load);
-  for (const scenario of h2Suite.scenarios) assert.equal(auto.forScenario(scenario.name).engine.name, h2loadEngine.unavailableReason() ? 'node-http2' : 'h2load');
+  for (const scenario of h2Suite.scenarios)
+    assert.equal(
+      auto.forScenario(scenario.name).engine.name,
+      h2loadEngine.unavailableReason() ? 'node-http2' : 'h2load',
+    );
   assert.equal(planEngines('node-http2', h2Suite.scenarios, load).forScenario('h2c-text').engine.name, 'node-http2');
   assert.throws(() => planEngines('autocannon', h2Suite.scenarios, load), /cannot carry this load/);
   assert.throws(() => auto.forScenario('nope'), /no engine planned/);
@@ -70,7 +111,12 @@ test('--engine auto plans an engine per scenario; a named engine must carry ever
     const flags = planEngines('h2load', h2Suite.scenarios, load).forScenario('h2c-text').flags;
     assert.doesNotMatch(flags, /--h1/);
     assert.match(flags, /-c 100 -m 100/);
-    assert.match(planEngines('h2load', [helloSuite.scenarios[0]], { ...load, pipelining: 10 }).forScenario(helloSuite.scenarios[0].name).flags, /--h1/);
+    assert.match(
+      planEngines('h2load', [helloSuite.scenarios[0]], { ...load, pipelining: 10 }).forScenario(
+        helloSuite.scenarios[0].name,
+      ).flags,
+      /--h1/,
+    );
   }
 });
 
@@ -85,7 +131,7 @@ async function parsedFlags(args: string[]): Promise<LoadFlags> {
   return flags!;
 }
 
-test('a suite\'s load defaults apply only to the flags the user did not pass', async () => {
+test("a suite's load defaults apply only to the flags the user did not pass", async () => {
   const h2 = await parsedFlags(['--suite', 'h2']);
   assert.equal(h2.connections, 100);
   assert.equal(h2.pipelining, 100);
@@ -95,11 +141,12 @@ test('a suite\'s load defaults apply only to the flags the user did not pass', a
   const half = await parsedFlags(['--suite', 'h2', '--pipelining', '5']);
   assert.deepEqual([half.connections, half.pipelining], [100, 5]);
   const hello = await parsedFlags([]);
-  assert.deepEqual([hello.connections, hello.pipelining], [100, 10], 'hello keeps gauntlet\'s defaults');
+  assert.deepEqual([hello.connections, hello.pipelining], [100, 10], "hello keeps gauntlet's defaults");
 });
 
 test('h2load: the HPACK share is read from its summary, and a protocol other than the one asked is refused', () => {
-  const summary = 'traffic: 246.65MB (258631715) total, 61.74MB (64737210) headers (space savings 91.64%), 100.00MB (104852800) data';
+  const summary =
+    'traffic: 246.65MB (258631715) total, 61.74MB (64737210) headers (space savings 91.64%), 100.00MB (104852800) data';
   assert.equal(headerSavings(summary), 0.9164);
   assert.equal(headerSavings('traffic: 0B (0) total'), undefined);
   assert.equal(negotiatedMismatch('Application protocol: h2\nfinished', 'h2'), undefined);
@@ -111,7 +158,10 @@ test('h2load: the HPACK share is read from its summary, and a protocol other tha
 test('the probe names a session that does not speak the protocol asked', () => {
   assert.equal(protocolMismatch({ encrypted: true, alpnProtocol: 'h2' }, 'h2'), undefined);
   assert.equal(protocolMismatch({ encrypted: false, alpnProtocol: 'h2c' }, 'h2c'), undefined);
-  assert.match(protocolMismatch({ encrypted: true, alpnProtocol: undefined }, 'h2')!, /ALPN negotiated nothing, expected h2/);
+  assert.match(
+    protocolMismatch({ encrypted: true, alpnProtocol: undefined }, 'h2')!,
+    /ALPN negotiated nothing, expected h2/,
+  );
   assert.match(protocolMismatch({ encrypted: true, alpnProtocol: 'http/1.1' }, 'h2')!, /ALPN negotiated "http\/1.1"/);
   assert.match(protocolMismatch({ encrypted: false, alpnProtocol: 'h2c' }, 'h2')!, /not TLS/);
   assert.match(protocolMismatch({ encrypted: true, alpnProtocol: 'h2' }, 'h2c')!, /connection is TLS/);
@@ -141,7 +191,7 @@ test('the throwaway certificate: EC P-256, for 127.0.0.1, one day, its own key, 
   }
 });
 
-test('the run\'s certificate is made once per process and gone when the process exits', () => {
+test("the run's certificate is made once per process and gone when the process exits", () => {
   const module = join(projectRoot, 'dist', 'src', 'http', 'tls-cert.js');
   const script = `const m = await import(${JSON.stringify(module)}); const a = await m.runCertificate(); const b = await m.runCertificate(); console.log(JSON.stringify({ same: a === b, dir: a.dir }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
@@ -158,7 +208,12 @@ test('report tables get an HPACK column only where a row has the figure; other t
     trial('node-http2', 'h2-text', 1, measurement(70_000)),
     trial('fastify', 'h2-text', 1, measurement(40_000)),
   ];
-  const runPlan = plan({ suite: 'h2', targets: ['node-http2', 'fastify'], scenarios: ['h2c-text', 'h2-text'], baseline: 'node-http2' });
+  const runPlan = plan({
+    suite: 'h2',
+    targets: ['node-http2', 'fastify'],
+    scenarios: ['h2c-text', 'h2-text'],
+    baseline: 'node-http2',
+  });
   const summaries = summarize({ plan: runPlan, trials, verification: [], unavailable: [] });
   assert.equal(summaries.find((s) => s.target === 'fastify' && s.scenario === 'h2c-text')!.headerCompression, 0.916);
   assert.equal(summaries.find((s) => s.scenario === 'h2-text')!.headerCompression, undefined);
@@ -168,6 +223,10 @@ test('report tables get an HPACK column only where a row has the figure; other t
   assert.equal(without.rows[0].length, COLUMNS.length);
   const at = withHpack.columns.indexOf(HPACK_COLUMN);
   assert.equal(withHpack.columns[at - 1], 'Output (Mb/s)');
-  assert.deepEqual(withHpack.columns.filter((c) => c !== HPACK_COLUMN), [...COLUMNS], 'the other columns keep their order');
+  assert.deepEqual(
+    withHpack.columns.filter((c) => c !== HPACK_COLUMN),
+    [...COLUMNS],
+    'the other columns keep their order',
+  );
   assert.equal(withHpack.rows[0][at], '91.6');
 });

@@ -17,7 +17,10 @@ test('the stated confidence is what few repeats really allow', () => {
   assert.ok(Math.abs(medianInterval([1, 2, 3, 4, 5]).confidence - 0.9375) < 1e-12);
   assert.ok(medianInterval([1, 2, 3, 4, 5, 6]).confidence >= 0.95, `${REPEATS_FOR_95} repeats reach 95 %`);
   const wide = medianInterval(Array.from({ length: 30 }, (_, i) => i));
-  assert.ok(wide.confidence >= 0.95 && wide.low > 0 && wide.high < 29, 'with many repeats the interval drops the extremes');
+  assert.ok(
+    wide.confidence >= 0.95 && wide.low > 0 && wide.high < 29,
+    'with many repeats the interval drops the extremes',
+  );
 });
 
 test('the interval holds the true median at least as often as it says, over many simulated runs', () => {
@@ -35,6 +38,9 @@ test('the interval holds the true median at least as often as it says, over many
     const claimed = stated / runs;
     // Binomial noise of 4000 runs is about ±1 %; allow 2 %.
     assert.ok(rate >= claimed - 0.02, `n=${n}: covered ${rate.toFixed(3)} but claimed ${claimed.toFixed(3)}`);
-    assert.ok(rate <= claimed + 0.06, `n=${n}: covered ${rate.toFixed(3)}, far above the claimed ${claimed.toFixed(3)}: the interval is needlessly wide`);
+    assert.ok(
+      rate <= claimed + 0.06,
+      `n=${n}: covered ${rate.toFixed(3)}, far above the claimed ${claimed.toFixed(3)}: the interval is needlessly wide`,
+    );
   }
 });

@@ -32,7 +32,11 @@ test('a finished journal becomes a complete, valid result that survives a round 
   assert.equal(result.trials.length, 2);
   assert.equal(result.summaries.find((s) => s.target === 'other')!.ratioToBaseline, 0.8);
   writeResult(dir, result);
-  assert.deepEqual(loadResult(join(dir, 'result.json')), JSON.parse(JSON.stringify(result)), 'what is written reads back the same');
+  assert.deepEqual(
+    loadResult(join(dir, 'result.json')),
+    JSON.parse(JSON.stringify(result)),
+    'what is written reads back the same',
+  );
 });
 
 test('an unfinished journal with a torn last line still gives its finished trials', () => {
@@ -56,7 +60,8 @@ test('a result of another schema version is refused with what is wrong', () => {
   writeFileSync(file, JSON.stringify(document));
   assert.throws(
     () => loadResult(file),
-    (error: unknown) => error instanceof UserError && /schemaVersion/.test(error.message) && /repeats/.test(error.message),
+    (error: unknown) =>
+      error instanceof UserError && /schemaVersion/.test(error.message) && /repeats/.test(error.message),
   );
 });
 

@@ -3,7 +3,12 @@ import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
 import { compareRuns } from '../../src/stats/run-agreement.js';
 
-const spread = (median: number, min = median, max = median) => ({ median, min, max, interval: { low: min, high: max, confidence: 0.75 } });
+const spread = (median: number, min = median, max = median) => ({
+  median,
+  min,
+  max,
+  interval: { low: min, high: max, confidence: 0.75 },
+});
 
 /** A result holding only what the arithmetic reads: clean cells with a paired ratio to the baseline. */
 function run(ratios: Record<string, number>, scenario = 'json'): Result {
@@ -21,7 +26,10 @@ function run(ratios: Record<string, number>, scenario = 'json'): Result {
       pairedCpuRatio: spread(1 / ratio),
     }),
   );
-  return { plan: { scenarios: [scenario], targets: Object.keys(ratios), baseline: 'base' }, summaries } as unknown as Result;
+  return {
+    plan: { scenarios: [scenario], targets: Object.keys(ratios), baseline: 'base' },
+    summaries,
+  } as unknown as Result;
 }
 
 test('pairs whose order flips are counted against agreement; pairs close in both runs are not counted', () => {
@@ -38,7 +46,11 @@ test('pairs whose order flips are counted against agreement; pairs close in both
 });
 
 test('each cell says how far its ratio moved; the baseline itself is left out', () => {
-  const agreement = compareRuns(run({ base: 1, a: 1.0, b: 0.5 }), run({ base: 1, a: 1.04, b: 0.6 }), 'req/s ratio to baseline');
+  const agreement = compareRuns(
+    run({ base: 1, a: 1.0, b: 0.5 }),
+    run({ base: 1, a: 1.04, b: 0.6 }),
+    'req/s ratio to baseline',
+  );
   assert.deepEqual(
     agreement.cells.map((c) => [c.target, Number(c.move.toFixed(3))]),
     [
@@ -56,11 +68,18 @@ test('a cell that is invalid or missing in either run is not compared', () => {
   const b = run({ base: 1, a: 1.0, b: 0.5 });
   b.summaries[2] = { ...b.summaries[2], status: 'invalid' };
   const agreement = compareRuns(run({ base: 1, a: 1.0, b: 0.5 }), b, 'req/s ratio to baseline');
-  assert.deepEqual(agreement.cells.map((c) => c.target), ['a']);
+  assert.deepEqual(
+    agreement.cells.map((c) => c.target),
+    ['a'],
+  );
 });
 
 test('the CPU figure is inverted so that higher is better, like req/s', () => {
-  const agreement = compareRuns(run({ base: 1, a: 2, b: 1.5 }), run({ base: 1, a: 2, b: 1.5 }), 'CPU per request ratio to baseline (inverted: higher is cheaper)');
+  const agreement = compareRuns(
+    run({ base: 1, a: 2, b: 1.5 }),
+    run({ base: 1, a: 2, b: 1.5 }),
+    'CPU per request ratio to baseline (inverted: higher is cheaper)',
+  );
   assert.equal(agreement.pairAgreement, 1);
   assert.ok(agreement.cells.every((c) => Math.abs(c.ratioA - c.ratioB) < 1e-12));
 });

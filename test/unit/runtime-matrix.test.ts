@@ -39,7 +39,12 @@ function result(targets: TargetInfo[], all: Trial[], baseline: string): Result {
 
 // node-http doubles its req/s from Node 20 to 24; fastify only gains 20 %.
 const runs = result(
-  [info('node-http@node20', NODE20), info('node-http@node24', NODE24), info('fastify@node20', NODE20), info('fastify@node24', NODE24)],
+  [
+    info('node-http@node20', NODE20),
+    info('node-http@node24', NODE24),
+    info('fastify@node20', NODE20),
+    info('fastify@node24', NODE24),
+  ],
   [
     ...trials('node-http@node20', [1000, 1010, 990, 1005, 995, 1000]),
     ...trials('node-http@node24', [2000, 2020, 1980, 2010, 1990, 2000]),
@@ -49,9 +54,12 @@ const runs = result(
   'node-http@node20',
 );
 
-test('the matrix puts each target\'s runtimes side by side, with the ratio to the first runtime and its interval', () => {
+test("the matrix puts each target's runtimes side by side, with the ratio to the first runtime and its interval", () => {
   const matrix = runtimeMatrix(runs)!;
-  assert.deepEqual(matrix.runtimes.map((r) => r.id), ['node@20', 'node@24']);
+  assert.deepEqual(
+    matrix.runtimes.map((r) => r.id),
+    ['node@20', 'node@24'],
+  );
   assert.equal(matrix.baseline, 'node-http');
   const fastify = matrix.cells.find((c) => c.target === 'fastify' && c.scenario === 'json')!;
   const [on20, on24] = fastify.runtimes;
@@ -76,13 +84,20 @@ test('framework ratios are taken on the same runtime: what the framework costs o
   assert.ok(Math.abs(vs20 - 0.8) < 1e-9, `800 / 1000 on node 20, got ${vs20}`);
   assert.ok(Math.abs(vs24 - 0.48) < 1e-9, `960 / 2000 on node 24, got ${vs24}`);
   const baseline = matrix.cells.find((c) => c.target === 'node-http')!;
-  assert.ok(baseline.runtimes.every((r) => r.vsBaseline === undefined), 'the baseline is not divided by itself');
+  assert.ok(
+    baseline.runtimes.every((r) => r.vsBaseline === undefined),
+    'the baseline is not divided by itself',
+  );
 });
 
 test('no matrix on one runtime; failed trials are left out; a store suffix stays on the base name', () => {
   const one = result([info('a', NODE24), info('b', NODE24)], [...trials('a', [1, 2]), ...trials('b', [3, 4])], 'a');
   assert.equal(runtimeMatrix(one), undefined);
-  assert.equal(ratiosBetween(trials('a', [100, 100]), [trial('b', 'json', 1, undefined)]), undefined, 'nothing clean on one side: no ratio');
+  assert.equal(
+    ratiosBetween(trials('a', [100, 100]), [trial('b', 'json', 1, undefined)]),
+    undefined,
+    'nothing clean on one side: no ratio',
+  );
   assert.equal(baseTargetName('fastify@bun+redis', 'bun'), 'fastify+redis');
   assert.equal(baseTargetName('fastify@5.11.0@node24', 'node@24'), 'fastify@5.11.0');
 });
@@ -91,19 +106,38 @@ test('the report shows both tables per scenario, ratios as percentages with thei
   const withMatrix = { ...runs, acrossScenarios: { weighted: [], layers: [], runtimes: runtimeMatrix(runs)! } };
   const [runtimesTable, frameworkTable] = runtimeTables(withMatrix);
   assert.equal(runtimesTable.title, 'Runtimes: json');
-  assert.deepEqual(runtimesTable.head, ['Target', 'req/s node20', 'req/s node24', 'req/s node24 vs node20', 'CPU µs/req node20', 'CPU µs/req node24', 'CPU node24 vs node20']);
+  assert.deepEqual(runtimesTable.head, [
+    'Target',
+    'req/s node20',
+    'req/s node24',
+    'req/s node24 vs node20',
+    'CPU µs/req node20',
+    'CPU µs/req node24',
+    'CPU node24 vs node20',
+  ]);
   const fastifyRow = runtimesTable.rows.find((row) => row[0] === 'fastify')!;
   assert.deepEqual(fastifyRow.slice(0, 3), ['fastify', '800', '960']);
   assert.match(fastifyRow[3], /^120 % \[\d+–\d+\]$/);
   assert.equal(frameworkTable.title, 'Frameworks against node-http, per runtime: json');
-  assert.deepEqual(frameworkTable.rows.map((row) => row.slice(0, 3).map((cell) => cell.replace(/ \[.*/, ''))), [['fastify', '80 %', '48 %']]);
+  assert.deepEqual(
+    frameworkTable.rows.map((row) => row.slice(0, 3).map((cell) => cell.replace(/ \[.*/, ''))),
+    [['fastify', '80 %', '48 %']],
+  );
   assert.deepEqual(runtimeTables(runs), [], 'a result without a matrix renders none');
-  assert.equal(formatRatioInterval({ ratio: 1.02, low: 0.97, high: 1.08, pValue: 0.4 }), '102 % [97–108] †', 'a difference the test cannot show is marked');
+  assert.equal(
+    formatRatioInterval({ ratio: 1.02, low: 0.97, high: 1.08, pValue: 0.4 }),
+    '102 % [97–108] †',
+    'a difference the test cannot show is marked',
+  );
 });
 
 test('result.json keeps the matrix and each runtime; results written before runtimes still read', () => {
   const matrix = runtimeMatrix(runs)!;
-  const withRuntimes = { ...runs, environment: environment({ runtimes: [{ ...NODE20, source: 'test' }] }), acrossScenarios: { weighted: [], layers: [], runtimes: matrix } };
+  const withRuntimes = {
+    ...runs,
+    environment: environment({ runtimes: [{ ...NODE20, source: 'test' }] }),
+    acrossScenarios: { weighted: [], layers: [], runtimes: matrix },
+  };
   const parsed = resultSchema.parse(JSON.parse(JSON.stringify(withRuntimes)));
   assert.deepEqual(parsed.acrossScenarios?.runtimes, matrix);
   assert.equal(parsed.environment.runtimes?.[0].source, 'test');
@@ -116,7 +150,12 @@ test('result.json keeps the matrix and each runtime; results written before runt
 
 test('a layer on several runtimes is costed against its layer on the same runtime', () => {
   const layered = result(
-    [info('fastify@node24', NODE24), info('fastify@node20', NODE20), info('nest-fastify@node24', NODE24, 'fastify'), info('nest-fastify@node20', NODE20, 'fastify')],
+    [
+      info('fastify@node24', NODE24),
+      info('fastify@node20', NODE20),
+      info('nest-fastify@node24', NODE24, 'fastify'),
+      info('nest-fastify@node20', NODE20, 'fastify'),
+    ],
     [],
     'fastify@node24',
   );
@@ -127,12 +166,20 @@ test('a layer on several runtimes is costed against its layer on the same runtim
     trials: 1,
     validTrials: 1,
     flags: [],
-    requestsPerSec: { median: t.name.startsWith('nest') ? 50 : 100, min: 0, max: 0, interval: { low: 0, high: 0, confidence: 0 } },
+    requestsPerSec: {
+      median: t.name.startsWith('nest') ? 50 : 100,
+      min: 0,
+      max: 0,
+      interval: { low: 0, high: 0, confidence: 0 },
+    },
     cpuUsPerRequest: { median: 10, min: 0, max: 0, interval: { low: 0, high: 0, confidence: 0 } },
   }));
   const overheads = layerOverheads({ ...layered, summaries });
-  assert.deepEqual(overheads.map((o) => [o.target, o.layer]), [
-    ['nest-fastify@node20', 'fastify@node20'],
-    ['nest-fastify@node24', 'fastify@node24'],
-  ]);
+  assert.deepEqual(
+    overheads.map((o) => [o.target, o.layer]),
+    [
+      ['nest-fastify@node20', 'fastify@node20'],
+      ['nest-fastify@node24', 'fastify@node24'],
+    ],
+  );
 });

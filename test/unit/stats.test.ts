@@ -41,7 +41,9 @@ test('summary: a wrong answer makes the cell failed even if trials exist', () =>
   const summaries = summarize({
     plan: plan(),
     trials: [trial('base', 'text', 1, measurement(1000)), trial('other', 'text', 1, measurement(900))],
-    verification: [{ target: 'other', round: 1, ok: false, failures: [{ scenario: 'text', request: 'GET /', reason: 'body "x"' }] }],
+    verification: [
+      { target: 'other', round: 1, ok: false, failures: [{ scenario: 'text', request: 'GET /', reason: 'body "x"' }] },
+    ],
     unavailable: [],
   });
   const other = summaries.find((s) => s.target === 'other')!;
@@ -83,13 +85,23 @@ test('warnings: high spread, generator-bound, errors and a busy machine are said
   const trials = [
     trial('base', 'text', 1, measurement(1000)),
     trial('base', 'text', 2, measurement(1500)),
-    trial('other', 'text', 1, measurement(900, { generator: { cpuCores: 0.97, cpuUsPerRequest: 1 } }), { flags: ['generator-bound'] }),
+    trial('other', 'text', 1, measurement(900, { generator: { cpuCores: 0.97, cpuUsPerRequest: 1 } }), {
+      flags: ['generator-bound'],
+    }),
     trial('other', 'text', 2, measurement(900, { errors: 3 }), { status: 'invalid', flags: ['errors'] }),
   ];
-  const input = { plan: plan(), trials, verification: [], unavailable: [], environment: environment({ loadAverageBefore: 3.5 }), complete: true };
+  const input = {
+    plan: plan(),
+    trials,
+    verification: [],
+    unavailable: [],
+    environment: environment({ loadAverageBefore: 3.5 }),
+    complete: true,
+  };
   const warnings = collectWarnings(input, summarize(input));
   const kinds = warnings.map((w) => w.kind);
-  for (const kind of ['high-spread', 'generator-bound', 'errors', 'busy-machine']) assert.ok(kinds.includes(kind), `missing ${kind} in ${kinds.join(',')}`);
+  for (const kind of ['high-spread', 'generator-bound', 'errors', 'busy-machine'])
+    assert.ok(kinds.includes(kind), `missing ${kind} in ${kinds.join(',')}`);
   assert.match(warnings.find((w) => w.kind === 'high-spread')!.message, /base\/text: req\/s varied by 40 %/);
 });
 
@@ -99,10 +111,15 @@ test('summary: the ratio to the baseline is paired per round, so drift that hits
     trial('base', 'text', i + 1, measurement(rate)),
     trial('other', 'text', i + 1, measurement(rate * 0.9)),
   ]);
-  const other = summarize({ plan: plan(), trials, verification: [], unavailable: [] }).find((s) => s.target === 'other')!;
+  const other = summarize({ plan: plan(), trials, verification: [], unavailable: [] }).find(
+    (s) => s.target === 'other',
+  )!;
   assert.equal(other.requestsPerSec!.min, 900);
   assert.equal(other.requestsPerSec!.max, 2700);
-  assert.ok(Math.abs(other.pairedRatio!.interval.low - 0.9) < 1e-12 && Math.abs(other.pairedRatio!.interval.high - 0.9) < 1e-12, 'no spread left');
+  assert.ok(
+    Math.abs(other.pairedRatio!.interval.low - 0.9) < 1e-12 && Math.abs(other.pairedRatio!.interval.high - 0.9) < 1e-12,
+    'no spread left',
+  );
   assert.ok(Math.abs(other.ratioToBaseline! - 0.9) < 1e-12);
   // measurement(rate) spends 1 s of CPU per window, so CPU per request is inverse to the rate.
   assert.ok(Math.abs(other.pairedCpuRatio!.median - 1 / 0.9) < 1e-9);
@@ -115,7 +132,9 @@ test('summary: a round where either side has no clean trial gives no pair', () =
     trial('base', 'text', 2, measurement(1000), { status: 'invalid', flags: ['errors'] }),
     trial('other', 'text', 2, measurement(900)),
   ];
-  const other = summarize({ plan: plan(), trials, verification: [], unavailable: [] }).find((s) => s.target === 'other')!;
+  const other = summarize({ plan: plan(), trials, verification: [], unavailable: [] }).find(
+    (s) => s.target === 'other',
+  )!;
   assert.equal(other.pairedRatio!.median, 0.5);
   assert.equal(other.pairedRatio!.min, 0.5);
 });

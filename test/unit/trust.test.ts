@@ -37,7 +37,12 @@ const latency = (p50: number) => ({ mean: p50, p50, p75: p50, p90: p50, p99: p50
 
 test('a window shorter than five median latencies (h2 at 100 × 100 streams) is too short, and says how long it needs', () => {
   // koa over h2c: ~13k req/s with 10,000 streams in flight gives a p50 of ~0.77 s
-  const shortfall = windowShortfall({ durationSec: 1, requests: 13_000, requestsPerSec: 13_000, latencyMs: latency(770) });
+  const shortfall = windowShortfall({
+    durationSec: 1,
+    requests: 13_000,
+    requestsPerSec: 13_000,
+    latencyMs: latency(770),
+  });
   assert.ok(shortfall);
   assert.equal(shortfall.neededSec, Math.ceil(5 * 0.77 * 1.25));
   assert.match(shortfall.reason, /p50 latency of 770 ms/);
@@ -45,7 +50,10 @@ test('a window shorter than five median latencies (h2 at 100 × 100 streams) is 
 
 test('a window with too few responses is too short; a busy one is fine', () => {
   assert.ok(windowShortfall({ durationSec: 1, requests: 400, requestsPerSec: 400, latencyMs: latency(20) }));
-  assert.equal(windowShortfall({ durationSec: 1, requests: 70_000, requestsPerSec: 70_000, latencyMs: latency(13) }), undefined);
+  assert.equal(
+    windowShortfall({ durationSec: 1, requests: 70_000, requestsPerSec: 70_000, latencyMs: latency(13) }),
+    undefined,
+  );
   assert.ok(MIN_WINDOW_RESPONSES >= 1000);
   assert.ok(maxWindowSec(1) >= 15);
 });
@@ -66,7 +74,10 @@ test('HTTP/2 compares body bytes, and says nothing when the engine did not count
 });
 
 test('answer sizes are sampled across the whole cycle of a long load, both shapes of id included', () => {
-  const load = Array.from({ length: 1000 }, (_, i) => ({ method: 'GET' as const, path: i % 4 === 3 ? `/user/user-${i}` : `/user/${i}` }));
+  const load = Array.from({ length: 1000 }, (_, i) => ({
+    method: 'GET' as const,
+    path: i % 4 === 3 ? `/user/user-${i}` : `/user/${i}`,
+  }));
   const sample = sampleRequests(load);
   assert.equal(sample.length, 16);
   assert.ok(sample.some((r) => r.path.includes('user-')) && sample.some((r) => !r.path.includes('user-')));

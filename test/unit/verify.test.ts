@@ -3,8 +3,14 @@ import { test } from 'node:test';
 import { judgeAnswer } from '../../src/measure/verify.js';
 import type { Check } from '../../src/suites/types.js';
 
-const text: Check = { request: { method: 'GET', path: '/' }, expect: { status: 200, contentType: 'text/plain', text: 'Hello, world!' } };
-const json: Check = { request: { method: 'GET', path: '/json' }, expect: { status: 200, contentType: 'application/json', json: { hello: 'world' } } };
+const text: Check = {
+  request: { method: 'GET', path: '/' },
+  expect: { status: 200, contentType: 'text/plain', text: 'Hello, world!' },
+};
+const json: Check = {
+  request: { method: 'GET', path: '/json' },
+  expect: { status: 200, contentType: 'application/json', json: { hello: 'world' } },
+};
 const answer = (status: number, type: string | undefined, body: string, headers: Record<string, string> = {}) => ({
   status,
   headers: { ...(type ? { 'content-type': type } : {}), ...headers },
@@ -27,8 +33,23 @@ test('each kind of wrong answer is named', () => {
 });
 
 test('required headers: missing, exact and pattern', () => {
-  const check: Check = { ...text, expect: { ...text.expect, headers: { 'cache-control': 'no-store', 'set-cookie': /^session=/ } } };
+  const check: Check = {
+    ...text,
+    expect: { ...text.expect, headers: { 'cache-control': 'no-store', 'set-cookie': /^session=/ } },
+  };
   assert.match(judgeAnswer(check, answer(200, 'text/plain', 'Hello, world!'))!, /header cache-control is missing/);
-  assert.match(judgeAnswer(check, answer(200, 'text/plain', 'Hello, world!', { 'cache-control': 'public', 'set-cookie': 'session=1' }))!, /cache-control: "public"/);
-  assert.equal(judgeAnswer(check, answer(200, 'text/plain', 'Hello, world!', { 'cache-control': 'no-store', 'set-cookie': 'session=1' })), undefined);
+  assert.match(
+    judgeAnswer(
+      check,
+      answer(200, 'text/plain', 'Hello, world!', { 'cache-control': 'public', 'set-cookie': 'session=1' }),
+    )!,
+    /cache-control: "public"/,
+  );
+  assert.equal(
+    judgeAnswer(
+      check,
+      answer(200, 'text/plain', 'Hello, world!', { 'cache-control': 'no-store', 'set-cookie': 'session=1' }),
+    ),
+    undefined,
+  );
 });

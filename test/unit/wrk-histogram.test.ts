@@ -45,13 +45,39 @@ test('undoCorrection gives back exactly the recorded latencies', () => {
     wrkCorrect(data, max, expected);
     const undone = undoCorrection(visible(data, min, max), expected);
     assert.equal(undone.consistent, true);
-    assert.deepEqual(undone.buckets, [...recorded.entries()].sort((a, b) => a[0] - b[0]), `round ${round}, interval ${expected}`);
+    assert.deepEqual(
+      undone.buckets,
+      [...recorded.entries()].sort((a, b) => a[0] - b[0]),
+      `round ${round}, interval ${expected}`,
+    );
   }
 });
 
 test('with no correction made, the buckets are the latencies; a histogram wrk 4 could not leave is said to be inconsistent', () => {
-  assert.deepEqual(undoCorrection([[3, 2], [9, 1]], undefined).buckets, [[3, 2], [9, 1]]);
-  assert.equal(undoCorrection([[20, 1], [30, 5]], 10).consistent, false, 'a bucket below another by e must hold at least its count');
+  assert.deepEqual(
+    undoCorrection(
+      [
+        [3, 2],
+        [9, 1],
+      ],
+      undefined,
+    ).buckets,
+    [
+      [3, 2],
+      [9, 1],
+    ],
+  );
+  assert.equal(
+    undoCorrection(
+      [
+        [20, 1],
+        [30, 5],
+      ],
+      10,
+    ).consistent,
+    false,
+    'a bucket below another by e must hold at least its count',
+  );
 });
 
 test('the interval is wrk integer arithmetic, and none when fewer responses than connections', () => {
@@ -61,7 +87,12 @@ test('the interval is wrk integer arithmetic, and none when fewer responses than
 });
 
 test('latency summary: nearest-rank percentiles over the buckets, in milliseconds', () => {
-  const buckets: Buckets = [[1000, 50], [2000, 40], [5000, 9], [9000, 1]];
+  const buckets: Buckets = [
+    [1000, 50],
+    [2000, 40],
+    [5000, 9],
+    [9000, 1],
+  ];
   const l = latencyOfBuckets(buckets);
   assert.equal(l.samples, 100);
   assert.equal(l.p50, 1);

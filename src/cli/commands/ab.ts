@@ -27,7 +27,11 @@ published). Exit code 1 when a gated figure of B regressed beyond the threshold;
 A or B answered wrongly or was never measured; 130 when interrupted.`,
     )
     .action(async (targetName: string, beforeText: string, afterText: string, flags: LoadFlags & CompareFlags) => {
-      const { run, report } = await ab(targetName, beforeText, afterText, { ...loadOptions(flags), gate: checkGate(flags.gate), thresholdPercent: flags.threshold });
+      const { run, report } = await ab(targetName, beforeText, afterText, {
+        ...loadOptions(flags),
+        gate: checkGate(flags.gate),
+        thresholdPercent: flags.threshold,
+      });
       publishRun(run, report);
       console.log('');
       publishComparison(report, flags);

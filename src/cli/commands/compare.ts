@@ -13,7 +13,7 @@ export function registerCompare(program: Command): void {
     .argument('<before>', 'result.json or run folder of the earlier run')
     .argument('<after>', 'result.json or run folder of the later run')
     .option('--force', 'compare even when CPU, core count, engine or its flags differ', false)
-    .option('--html <file>', 'also write the later run\'s HTML page, opening with the verdicts against the earlier one');
+    .option('--html <file>', "also write the later run's HTML page, opening with the verdicts against the earlier one");
   addCompareOptions(command)
     .addHelpText(
       'after',
@@ -24,7 +24,11 @@ Examples:
 Exit code 1 when a gated figure regressed beyond the threshold, 2 when the runs cannot be compared.`,
     )
     .action((beforePath: string, afterPath: string, flags: CompareFlags & { force: boolean; html?: string }) => {
-      const report = compare(beforePath, afterPath, { gate: checkGate(flags.gate), thresholdPercent: flags.threshold, force: flags.force });
+      const report = compare(beforePath, afterPath, {
+        gate: checkGate(flags.gate),
+        thresholdPercent: flags.threshold,
+        force: flags.force,
+      });
       publishComparison(report, flags);
       if (flags.html) {
         const after = loadResult(afterPath);

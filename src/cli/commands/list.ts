@@ -9,7 +9,12 @@ import { runtimeListing, runtimesTable } from './runtimes.js';
 export async function listing() {
   const targets = await loadTargets();
   return {
-    suites: suites.map((s) => ({ name: s.name, description: s.description, scenarios: s.scenarios.map((sc) => sc.name), available: true })),
+    suites: suites.map((s) => ({
+      name: s.name,
+      description: s.description,
+      scenarios: s.scenarios.map((sc) => sc.name),
+      available: true,
+    })),
     targets: targets.map((t) => {
       const availability = targetAvailability(t);
       return {
@@ -26,7 +31,14 @@ export async function listing() {
         homepage: t.homepage,
       };
     }),
-    engines: engines.map((e) => ({ name: e.name, description: e.description, capabilities: e.capabilities, available: !e.unavailableReason(), reason: e.unavailableReason(), version: e.version() })),
+    engines: engines.map((e) => ({
+      name: e.name,
+      description: e.description,
+      capabilities: e.capabilities,
+      available: !e.unavailableReason(),
+      reason: e.unavailableReason(),
+      version: e.version(),
+    })),
     runtimes: runtimeListing(),
   };
 }
@@ -36,7 +48,7 @@ export function registerList(program: Command): void {
     .command('list')
     .description('suites, targets, engines and runtimes, each with whether it is available here and why not')
     .option('--json', 'machine-readable output', false)
-    .addHelpText('after', '\nExamples:\n  gauntlet list\n  gauntlet list --json | jq \'.targets[] | select(.available)\'')
+    .addHelpText('after', "\nExamples:\n  gauntlet list\n  gauntlet list --json | jq '.targets[] | select(.available)'")
     .action(async (flags: { json: boolean }) => {
       const data = await listing();
       if (flags.json) {
@@ -48,14 +60,39 @@ export function registerList(program: Command): void {
       for (const s of data.suites) suitesTable.push([s.name, s.scenarios.join(', '), s.description]);
       const targetsTable = terminalTable(['target', 'available', 'suites', 'versions', 'layer', 'why not', 'not on']);
       for (const t of data.targets) {
-        const notOn = t.unsupportedRuntimes.map((u) => `${u.runtime}${u.suites ? ` (${u.suites.join(', ')})` : ''}: ${u.reason}`).join('\n');
-        targetsTable.push([t.name, mark(t.available), t.suites.join(', '), Object.entries(t.packages).map(([n, v]) => `${n}@${v}`).join('\n'), t.layer ?? '', t.reason ?? '', notOn]);
+        const notOn = t.unsupportedRuntimes
+          .map((u) => `${u.runtime}${u.suites ? ` (${u.suites.join(', ')})` : ''}: ${u.reason}`)
+          .join('\n');
+        targetsTable.push([
+          t.name,
+          mark(t.available),
+          t.suites.join(', '),
+          Object.entries(t.packages)
+            .map(([n, v]) => `${n}@${v}`)
+            .join('\n'),
+          t.layer ?? '',
+          t.reason ?? '',
+          notOn,
+        ]);
       }
       const enginesTable = terminalTable(['engine', 'available', 'version', 'carries', 'why not']);
       for (const e of data.engines) {
-        const carries = Object.entries(e.capabilities).filter(([, can]) => can).map(([what]) => what);
+        const carries = Object.entries(e.capabilities)
+          .filter(([, can]) => can)
+          .map(([what]) => what);
         enginesTable.push([e.name, mark(e.available), e.version, carries.join(', '), e.reason ?? '']);
       }
-      console.log(['suites', suitesTable.toString(), 'targets', targetsTable.toString(), 'engines', enginesTable.toString(), 'runtimes', runtimesTable(data.runtimes)].join('\n'));
+      console.log(
+        [
+          'suites',
+          suitesTable.toString(),
+          'targets',
+          targetsTable.toString(),
+          'engines',
+          enginesTable.toString(),
+          'runtimes',
+          runtimesTable(data.runtimes),
+        ].join('\n'),
+      );
     });
 }

@@ -17,11 +17,16 @@ interface ReportFlags {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description('render a saved result again (also an interrupted run, from its journal): terminal, Markdown, HTML, CSV')
+    .description(
+      'render a saved result again (also an interrupted run, from its journal): terminal, Markdown, HTML, CSV',
+    )
     .argument('<result>', 'result.json, journal.ndjson, or a run folder')
     .option('--markdown <file>', 'where to write the Markdown report (default: report.md beside the result)')
     .option('--html <file>', 'where to write the self-contained HTML page (default: report.html beside the result)')
-    .option('--csv <dir>', 'also write trials.csv (one row per trial) and summary.csv (one row per cell) into this folder')
+    .option(
+      '--csv <dir>',
+      'also write trials.csv (one row per trial) and summary.csv (one row per cell) into this folder',
+    )
     .option('--charts', 'write chart SVGs beside the Markdown report and link them (for README publishing)', false)
     .option('--json', 'print the validated result JSON instead of the table', false)
     .addHelpText(

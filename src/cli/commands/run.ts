@@ -18,9 +18,17 @@ export function registerRun(program: Command): void {
     .description('verify, then measure every chosen target on a suite, in repeated interleaved rounds')
     .option('--targets <a,b,c>', 'targets to run (default: every target of the suite)', list)
     .option('--baseline <target>', 'target the "vs baseline" column compares with (default: node-http)')
-    .option('--stores <list>', 'saas: the store behind every handler, one run per target and store (memory, delay:<ms>, redis)', list, ['memory'])
+    .option(
+      '--stores <list>',
+      'saas: the store behind every handler, one run per target and store (memory, delay:<ms>, redis)',
+      list,
+      ['memory'],
+    )
     .option('--mixed', 'saas: also measure one load that mixes every scenario by its traffic share', false)
-    .option('--workers <n|auto>', 'cluster mode: run each target under node:cluster with n workers (auto: one per server core)');
+    .option(
+      '--workers <n|auto>',
+      'cluster mode: run each target under node:cluster with n workers (auto: one per server core)',
+    );
   addLoadOptions(command)
     .addHelpText(
       'after',
@@ -40,6 +48,15 @@ Each run writes results/<run-id>/journal.ndjson as trials finish, then result.js
 and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder> renders it.`,
     )
     .action(async (flags: RunFlags) => {
-      publishRun(await run({ ...loadOptions(flags), targets: flags.targets, baseline: flags.baseline, stores: flags.stores, mixed: flags.mixed, workers: flags.workers }));
+      publishRun(
+        await run({
+          ...loadOptions(flags),
+          targets: flags.targets,
+          baseline: flags.baseline,
+          stores: flags.stores,
+          mixed: flags.mixed,
+          workers: flags.workers,
+        }),
+      );
     });
 }

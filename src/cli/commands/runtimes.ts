@@ -24,7 +24,14 @@ export function runtimeListing() {
 export function runtimesTable(rows: ReturnType<typeof runtimeListing>): string {
   const table = terminalTable(['runtime', 'version', 'installed', 'runs', 'install with', 'note']);
   for (const r of rows) {
-    table.push([`${r.id}${r.default ? ' (default)' : ''}`, r.version, r.installed ? `yes: ${r.source}` : 'NO', r.runs ?? '', r.install, r.note]);
+    table.push([
+      `${r.id}${r.default ? ' (default)' : ''}`,
+      r.version,
+      r.installed ? `yes: ${r.source}` : 'NO',
+      r.runs ?? '',
+      r.install,
+      r.note,
+    ]);
   }
   return table.toString();
 }
@@ -32,8 +39,13 @@ export function runtimesTable(rows: ReturnType<typeof runtimeListing>): string {
 export function registerRuntimes(program: Command): void {
   const runtimes = program
     .command('runtimes')
-    .description('the runtimes targets can run on (node@20, node@22, node@24, node@26, bun, deno): list them, install them from npm')
-    .addHelpText('after', '\nExamples:\n  gauntlet runtimes                 each runtime: version, installed or not, how to install it\n  gauntlet runtimes add bun deno    install from npm into .gauntlet/runtimes/\n  gauntlet run --runtime node@20,node@24,bun --targets node-http,fastify');
+    .description(
+      'the runtimes targets can run on (node@20, node@22, node@24, node@26, bun, deno): list them, install them from npm',
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gauntlet runtimes                 each runtime: version, installed or not, how to install it\n  gauntlet runtimes add bun deno    install from npm into .gauntlet/runtimes/\n  gauntlet run --runtime node@20,node@24,bun --targets node-http,fastify',
+    );
   runtimes
     .command('list', { isDefault: true })
     .description('each known runtime: exact version, installed or not, and the command that installs it')
@@ -47,12 +59,20 @@ export function registerRuntimes(program: Command): void {
     .command('add')
     .description('install runtimes from the npm registry into the cache (about 40 MB each)')
     .argument('<runtimes...>', 'runtime ids: node@20 node@22 node@26 bun deno')
-    .addHelpText('after', '\nExamples:\n  gauntlet runtimes add bun deno\n  gauntlet runtimes add node@20 node@22 node@26\n  GAUNTLET_RUNTIMES_DIR=/tmp/rt gauntlet runtimes add bun')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gauntlet runtimes add bun deno\n  gauntlet runtimes add node@20 node@22 node@26\n  GAUNTLET_RUNTIMES_DIR=/tmp/rt gauntlet runtimes add bun',
+    )
     .action(async (ids: string[]) => {
       for (const known of parseRuntimeIds(ids)) {
         const status = runtimeStatus(known);
         if (known.dependencyAlias) {
-          if (!status.runtime) throw new UserError('GAUNTLET_RUNTIME_MISSING', `${known.id} comes with gauntlet's dependencies and is missing`, 'run npm install in gauntlet\'s folder');
+          if (!status.runtime)
+            throw new UserError(
+              'GAUNTLET_RUNTIME_MISSING',
+              `${known.id} comes with gauntlet's dependencies and is missing`,
+              "run npm install in gauntlet's folder",
+            );
           console.log(`${known.id}: ${known.kind} ${known.version} is gauntlet's own dependency, nothing to add`);
           continue;
         }

@@ -24,27 +24,48 @@ Examples:
   gauntlet verify --runtime bun,deno      every target of the suite on Bun and on Deno
 Exit code 3 when a target answers wrongly, 5 when one does not start (and none answers wrongly).`,
     )
-    .action(async (flags: RuntimeFlags & { suite: string; targets?: string[]; scenarios?: string[]; readyTimeout: number; json: boolean }) => {
-      const { suite, runtimes, verdicts, unavailable } = await verify({
-        suite: flags.suite,
-        targets: flags.targets,
-        scenarios: flags.scenarios,
-        runtimes: flags.runtime,
-        installRuntimes: flags.installRuntimes,
-        readyTimeoutSec: flags.readyTimeout,
-        log: flags.json ? undefined : (line) => console.error(line),
-      });
-      const selection = { unavailable };
-      if (flags.json) {
-        console.log(JSON.stringify({ suite: suite.name, runtimes: runtimes.map(runtimeRecord), verdicts, unavailable: selection.unavailable }, null, 2));
-      } else {
-        console.log(`on ${runtimes.map(describeRuntime).join(', ')}`);
-        for (const verdict of verdicts) {
-          console.log(`${verdict.ok ? 'ok    ' : 'FAILED'} ${verdict.target}`);
-          for (const f of verdict.failures) console.log(`         ${f.scenario}: ${f.request}: ${f.reason}`);
+    .action(
+      async (
+        flags: RuntimeFlags & {
+          suite: string;
+          targets?: string[];
+          scenarios?: string[];
+          readyTimeout: number;
+          json: boolean;
+        },
+      ) => {
+        const { suite, runtimes, verdicts, unavailable } = await verify({
+          suite: flags.suite,
+          targets: flags.targets,
+          scenarios: flags.scenarios,
+          runtimes: flags.runtime,
+          installRuntimes: flags.installRuntimes,
+          readyTimeoutSec: flags.readyTimeout,
+          log: flags.json ? undefined : (line) => console.error(line),
+        });
+        const selection = { unavailable };
+        if (flags.json) {
+          console.log(
+            JSON.stringify(
+              {
+                suite: suite.name,
+                runtimes: runtimes.map(runtimeRecord),
+                verdicts,
+                unavailable: selection.unavailable,
+              },
+              null,
+              2,
+            ),
+          );
+        } else {
+          console.log(`on ${runtimes.map(describeRuntime).join(', ')}`);
+          for (const verdict of verdicts) {
+            console.log(`${verdict.ok ? 'ok    ' : 'FAILED'} ${verdict.target}`);
+            for (const f of verdict.failures) console.log(`         ${f.scenario}: ${f.request}: ${f.reason}`);
+          }
+          for (const u of selection.unavailable) console.log(`skip   ${u.target}: ${u.reason}`);
         }
-        for (const u of selection.unavailable) console.log(`skip   ${u.target}: ${u.reason}`);
-      }
-      process.exitCode = verifyExitCode(verdicts);
-    });
+        process.exitCode = verifyExitCode(verdicts);
+      },
+    );
 }

@@ -12,8 +12,18 @@ const runner = new WorkerRunner('autocannon', workerFile);
 export const autocannonEngine: Engine = {
   name: 'autocannon',
   description: 'autocannon (Node.js, built in): HTTP/1.1 with pipelining and request sequences',
-  capabilities: { http1: true, pipelining: true, h2c: false, tlsHttp2: false, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: true, readsStatusWithoutReason: true },
-  unavailableReason: () => (installedVersion('autocannon') ? undefined : 'autocannon is not installed (run npm install)'),
+  capabilities: {
+    http1: true,
+    pipelining: true,
+    h2c: false,
+    tlsHttp2: false,
+    pathCycles: true,
+    requestSequences: true,
+    timesEachPipelinedRequest: true,
+    readsStatusWithoutReason: true,
+  },
+  unavailableReason: () =>
+    installedVersion('autocannon') ? undefined : 'autocannon is not installed (run npm install)',
   version: () => installedVersion('autocannon') ?? 'missing',
   describeFlags: (spec) =>
     `-c ${spec.connections} -p ${spec.pipelining} -d ${spec.durationSec} -t ${spec.timeoutSec}` +

@@ -33,7 +33,13 @@ function autocannonOptions(spec: LoadSpec, durationSec: number): autocannon.Opti
       {
         setupRequest: (request) => {
           const chosen = all[next++ % all.length];
-          return { ...request, method: chosen.method, path: chosen.path, headers: chosen.headers ?? {}, body: chosen.body ?? '' };
+          return {
+            ...request,
+            method: chosen.method,
+            path: chosen.path,
+            headers: chosen.headers ?? {},
+            body: chosen.body ?? '',
+          };
         },
       },
     ];

@@ -25,8 +25,17 @@ const MIN_WINDOW_MS = 100;
 /** One request of the load, sent once as the size sample sends it (HTTP/1.1: keep-alive asked, so the same headers come back). */
 async function sendOnce(spec: LoadSpec, request: RequestSpec): Promise<SampledAnswer> {
   const startedMs = performance.now();
-  const answer = await probe(spec.baseUrl, request, { protocol: protocolOf(spec), keepAlive: true, timeoutMs: spec.timeoutSec * 1000 });
-  return { status: answer.status, bodyBytes: answer.bodyBytes, wireBytes: answer.wireBytes, latencyMs: performance.now() - startedMs };
+  const answer = await probe(spec.baseUrl, request, {
+    protocol: protocolOf(spec),
+    keepAlive: true,
+    timeoutMs: spec.timeoutSec * 1000,
+  });
+  return {
+    status: answer.status,
+    bodyBytes: answer.bodyBytes,
+    wireBytes: answer.wireBytes,
+    latencyMs: performance.now() - startedMs,
+  };
 }
 
 /** The promise, or a rejection with the signal's reason as soon as it aborts. */
@@ -46,8 +55,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const fakeEngine: Engine = {
   name: FAKE_ENGINE_NAME,
-  description: 'fake (tests only): sends each request once and reports made-up counts; its figures are not measurements',
-  capabilities: { http1: true, pipelining: true, h2c: true, tlsHttp2: true, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: true, readsStatusWithoutReason: true },
+  description:
+    'fake (tests only): sends each request once and reports made-up counts; its figures are not measurements',
+  capabilities: {
+    http1: true,
+    pipelining: true,
+    h2c: true,
+    tlsHttp2: true,
+    pathCycles: true,
+    requestSequences: true,
+    timesEachPipelinedRequest: true,
+    readsStatusWithoutReason: true,
+  },
   unavailableReason: () => (fakeEngineEnabled() ? undefined : `the fake engine is for tests: set ${FAKE_ENGINE_VAR}=1`),
   version: () => gauntletVersion(),
   describeFlags: (spec) =>
@@ -71,7 +90,8 @@ export const fakeEngine: Engine = {
     }
     await untilAborted(sleep(MIN_WINDOW_MS - (performance.now() - startedMs)), signal);
     hooks.windowEnd();
-    if (answers.length === 0) throw new Error(`the fake engine got no answer: ${failures[0]?.message ?? 'no request to send'}`);
+    if (answers.length === 0)
+      throw new Error(`the fake engine got no answer: ${failures[0]?.message ?? 'no request to send'}`);
     return fakeMeasurement(answers, failures.length, spec.durationSec, protocolOf(spec));
   },
   close: async () => {},

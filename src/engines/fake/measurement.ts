@@ -31,7 +31,9 @@ export function scaleCounts(counts: Record<string, number>, total: number): Reco
   const shares = entries.map(([key, n]) => ({ key, exact: (n * total) / sum }));
   const scaled = Object.fromEntries(shares.map(({ key, exact }) => [key, Math.floor(exact)]));
   let left = total - Object.values(scaled).reduce((acc, n) => acc + n, 0);
-  const byRemainder = [...shares].sort((a, b) => b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)) || a.key.localeCompare(b.key));
+  const byRemainder = [...shares].sort(
+    (a, b) => b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)) || a.key.localeCompare(b.key),
+  );
   for (const { key } of byRemainder) {
     if (left === 0) break;
     scaled[key]++;
@@ -47,7 +49,12 @@ const mean = (values: number[]) => values.reduce((acc, v) => acc + v, 0) / value
  * number of requests that got none: FAKE_REQUESTS_PER_SEC × durationSec requests in all, split
  * into responses and errors, statuses and bytes scaled from the answers.
  */
-export function fakeMeasurement(answers: SampledAnswer[], failed: number, durationSec: number, protocol: LoadProtocol): EngineMeasurement {
+export function fakeMeasurement(
+  answers: SampledAnswer[],
+  failed: number,
+  durationSec: number,
+  protocol: LoadProtocol,
+): EngineMeasurement {
   if (answers.length === 0) throw new Error('the fake engine needs at least one answer to scale');
   const total = Math.round(FAKE_REQUESTS_PER_SEC * durationSec);
   const requests = Math.round((total * answers.length) / (answers.length + failed));

@@ -24,7 +24,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pinnedCommand } from '../../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../../proc/process-group.js';
-import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadProtocol, type LoadSpec } from '../engine.js';
+import {
+  protocolOf,
+  type Engine,
+  type EngineHooks,
+  type EngineMeasurement,
+  type EngineRunOptions,
+  type LoadProtocol,
+  type LoadSpec,
+} from '../engine.js';
 import { headersKey } from '../needs.js';
 import { LatencySamples } from '../node-http2/latency.js';
 import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from '../wrk/tool.js';
@@ -42,8 +50,10 @@ const durationArg = (seconds: number) => `${Math.max(1, Math.round(seconds * 100
 export function checkH2loadSpec(spec: LoadSpec): Record<string, string> {
   const protocol = protocolOf(spec);
   const scheme = new URL(spec.baseUrl).protocol;
-  if (protocol === 'h2c' && scheme !== 'http:') throw new Error(`h2load: h2c needs an http:// URL, got ${spec.baseUrl}`);
-  if (protocol === 'h2' && scheme !== 'https:') throw new Error(`h2load: HTTP/2 over TLS needs an https:// URL, got ${spec.baseUrl}`);
+  if (protocol === 'h2c' && scheme !== 'http:')
+    throw new Error(`h2load: h2c needs an http:// URL, got ${spec.baseUrl}`);
+  if (protocol === 'h2' && scheme !== 'https:')
+    throw new Error(`h2load: HTTP/2 over TLS needs an https:// URL, got ${spec.baseUrl}`);
   if (scheme !== 'http:' && scheme !== 'https:') throw new Error(`h2load: ${spec.baseUrl} is not an http(s) URL`);
   if (spec.requests.length === 0) throw new Error('h2load: the load has no requests');
   if (spec.connections < 1) throw new Error('h2load needs at least one connection');
@@ -52,16 +62,33 @@ export function checkH2loadSpec(spec: LoadSpec): Record<string, string> {
   for (const [index, request] of spec.requests.entries()) {
     const which = `request ${index + 1} of ${spec.requests.length} (${request.method} ${request.path})`;
     if (request.method !== 'GET') throw new Error(`h2load sends GET only, ${which} is ${request.method}: ${instead}`);
-    if (request.body !== undefined && request.body !== '') throw new Error(`h2load sends no per-request body, ${which} has one: ${instead}`);
+    if (request.body !== undefined && request.body !== '')
+      throw new Error(`h2load sends no per-request body, ${which} has one: ${instead}`);
     if (headersKey(request.headers) !== common) {
-      throw new Error(`h2load sends the same headers with every request, ${which} has other headers than the first: ${instead}`);
+      throw new Error(
+        `h2load sends the same headers with every request, ${which} has other headers than the first: ${instead}`,
+      );
     }
   }
   return spec.requests[0].headers ?? {};
 }
 
-function h2loadArgs(spec: LoadSpec, headers: Record<string, string>, logFile: string, uriFile: string | undefined): string[] {
-  const args = ['-t', '1', '-c', String(spec.connections), '-m', String(Math.max(1, spec.pipelining)), '-D', durationArg(spec.durationSec)];
+function h2loadArgs(
+  spec: LoadSpec,
+  headers: Record<string, string>,
+  logFile: string,
+  uriFile: string | undefined,
+): string[] {
+  const args = [
+    '-t',
+    '1',
+    '-c',
+    String(spec.connections),
+    '-m',
+    String(Math.max(1, spec.pipelining)),
+    '-D',
+    durationArg(spec.durationSec),
+  ];
   if (spec.warmupSec > 0) args.push(`--warm-up-time=${durationArg(spec.warmupSec)}`);
   args.push('-N', `${Math.max(1, Math.ceil(spec.timeoutSec))}s`);
   if (protocolOf(spec) === 'http1') args.push('--h1');
@@ -74,8 +101,18 @@ function h2loadArgs(spec: LoadSpec, headers: Record<string, string>, logFile: st
 
 export const h2loadEngine: Engine = {
   name: 'h2load',
-  description: 'h2load (nghttp2, C; apt-get install nghttp2-client): h2c, HTTP/2 over TLS and pipelined HTTP/1.1 on one thread; GET paths only',
-  capabilities: { http1: true, pipelining: true, h2c: true, tlsHttp2: true, pathCycles: true, requestSequences: false, timesEachPipelinedRequest: true, readsStatusWithoutReason: false },
+  description:
+    'h2load (nghttp2, C; apt-get install nghttp2-client): h2c, HTTP/2 over TLS and pipelined HTTP/1.1 on one thread; GET paths only',
+  capabilities: {
+    http1: true,
+    pipelining: true,
+    h2c: true,
+    tlsHttp2: true,
+    pathCycles: true,
+    requestSequences: false,
+    timesEachPipelinedRequest: true,
+    readsStatusWithoutReason: false,
+  },
   unavailableReason: () => (findOnPath('h2load') ? undefined : `h2load is not installed (${INSTALL_HINT})`),
   version: () => toolVersion('h2load', ['--version'], /nghttp2\/(\S+)/),
   describeFlags: (spec) =>
@@ -120,11 +157,20 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
     let uriFile: string | undefined;
     if (spec.requests.length > 1) {
       uriFile = join(dir, 'uris.txt');
-      writeFileSync(uriFile, `${spec.requests.map((request) => new URL(request.path, spec.baseUrl).href).join('\n')}\n`);
+      writeFileSync(
+        uriFile,
+        `${spec.requests.map((request) => new URL(request.path, spec.baseUrl).href).join('\n')}\n`,
+      );
     }
     const args = h2loadArgs(spec, headers, logFile, uriFile);
     const summary = await runH2load(args, hooks, options);
-    return await measurement(logFile, summary, protocolOf(spec), spec.connections * Math.max(1, spec.pipelining), spec.warmupSec > 0);
+    return await measurement(
+      logFile,
+      summary,
+      protocolOf(spec),
+      spec.connections * Math.max(1, spec.pipelining),
+      spec.warmupSec > 0,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -169,7 +215,8 @@ function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunO
         const socketBytes = readAtStart !== undefined && readAtEnd !== undefined ? readAtEnd - readAtStart : undefined;
         return finish(undefined, { windowMs: endedAt - startedAt, stdout, socketBytes });
       }
-      if (how.code !== 0 || startedAt === undefined) return finish(new Error(`h2load failed (${exitDescription(how, proc)})`));
+      if (how.code !== 0 || startedAt === undefined)
+        return finish(new Error(`h2load failed (${exitDescription(how, proc)})`));
       if (endedAt === undefined) {
         endedAt = performance.now();
         hooks.windowEnd();
@@ -180,7 +227,7 @@ function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunO
 }
 
 /** Resolves once the stream ended (or after a second, for a pipe a grandchild still holds). */
-function drained(stream: NodeJS.ReadableStream & { readableEnded?: boolean } | null): Promise<void> {
+function drained(stream: (NodeJS.ReadableStream & { readableEnded?: boolean }) | null): Promise<void> {
   if (!stream || stream.readableEnded) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, 1000);
@@ -201,10 +248,18 @@ export function headerSavings(stdout: string): number | undefined {
 export function negotiatedMismatch(stdout: string, protocol: LoadProtocol): string | undefined {
   if (protocol === 'http1') return undefined;
   const negotiated = /Application protocol: (\S+)/.exec(stdout)?.[1];
-  return negotiated === undefined || negotiated === protocol ? undefined : `h2load spoke ${negotiated}, not ${protocol} (ALPN did not choose h2)`;
+  return negotiated === undefined || negotiated === protocol
+    ? undefined
+    : `h2load spoke ${negotiated}, not ${protocol} (ALPN did not choose h2)`;
 }
 
-async function measurement(logFile: string, summary: Summary, protocol: LoadProtocol, inFlight: number, warmedUp: boolean): Promise<EngineMeasurement> {
+async function measurement(
+  logFile: string,
+  summary: Summary,
+  protocol: LoadProtocol,
+  inFlight: number,
+  warmedUp: boolean,
+): Promise<EngineMeasurement> {
   const latency = new LatencySamples();
   const statusCounts: Record<string, number> = {};
   let failed = 0;
@@ -244,7 +299,10 @@ async function measurement(logFile: string, summary: Summary, protocol: LoadProt
   const text = summary.stdout.join('\n');
   const mismatch = negotiatedMismatch(text, protocol);
   if (mismatch) throw new Error(mismatch);
-  const requestsLine = /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(text);
+  const requestsLine =
+    /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(
+      text,
+    );
   const traffic = /traffic: .*?\((\d+)\) total, .*?\((\d+)\) headers.*?, .*?\((\d+)\) data/.exec(text);
   const requests = latency.count;
   // The summary's traffic covers every response it counted as succeeded, which includes those
@@ -264,7 +322,12 @@ async function measurement(logFile: string, summary: Summary, protocol: LoadProt
   // for the load (10,000 streams on a slow server), which the trial says and extends; only a
   // window with no traffic at all means h2load could not talk to the target.
   if (requests === 0 && !(traffic && Number(traffic[1]) > 0)) {
-    throw new Error(`h2load got no response in the measured window (can it connect?): ${summary.stdout.filter((l) => !l.startsWith('progress')).slice(-12).join('\n')}`);
+    throw new Error(
+      `h2load got no response in the measured window (can it connect?): ${summary.stdout
+        .filter((l) => !l.startsWith('progress'))
+        .slice(-12)
+        .join('\n')}`,
+    );
   }
   return {
     requests,

@@ -18,17 +18,30 @@ const runner = new WorkerRunner('node-http2', workerFile);
 function checkSpec(spec: LoadSpec): void {
   const protocol = protocolOf(spec);
   const scheme = new URL(spec.baseUrl).protocol;
-  if (protocol === 'http1') throw new Error('node-http2 speaks HTTP/2 only (h2c or h2): use wrk or autocannon for HTTP/1.1');
-  if (protocol === 'h2c' && scheme !== 'http:') throw new Error(`node-http2: h2c needs an http:// URL, got ${spec.baseUrl}`);
-  if (protocol === 'h2' && scheme !== 'https:') throw new Error(`node-http2: HTTP/2 over TLS needs an https:// URL, got ${spec.baseUrl}`);
+  if (protocol === 'http1')
+    throw new Error('node-http2 speaks HTTP/2 only (h2c or h2): use wrk or autocannon for HTTP/1.1');
+  if (protocol === 'h2c' && scheme !== 'http:')
+    throw new Error(`node-http2: h2c needs an http:// URL, got ${spec.baseUrl}`);
+  if (protocol === 'h2' && scheme !== 'https:')
+    throw new Error(`node-http2: HTTP/2 over TLS needs an https:// URL, got ${spec.baseUrl}`);
   if (spec.requests.length === 0) throw new Error('node-http2: the load has no requests');
   if (spec.connections < 1) throw new Error('node-http2 needs at least one connection');
 }
 
 export const nodeHttp2Engine: Engine = {
   name: 'node-http2',
-  description: 'node-http2 (node:http2, built in): h2c and HTTP/2 over TLS, concurrent streams per session and request sequences',
-  capabilities: { http1: false, pipelining: true, h2c: true, tlsHttp2: true, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: true, readsStatusWithoutReason: true },
+  description:
+    'node-http2 (node:http2, built in): h2c and HTTP/2 over TLS, concurrent streams per session and request sequences',
+  capabilities: {
+    http1: false,
+    pipelining: true,
+    h2c: true,
+    tlsHttp2: true,
+    pathCycles: true,
+    requestSequences: true,
+    timesEachPipelinedRequest: true,
+    readsStatusWithoutReason: true,
+  },
   unavailableReason: () => undefined,
   version: () => process.versions.node,
   describeFlags: (spec) =>

@@ -10,7 +10,13 @@
  * (timeouts, also errors; the stream is cancelled and replaced), and bytes read from the
  * sockets (the TCP or TLS bytes as received: frames, headers and bodies).
  */
-import { connect as connectHttp2, constants, type ClientHttp2Session, type ClientHttp2Stream, type OutgoingHttpHeaders } from 'node:http2';
+import {
+  connect as connectHttp2,
+  constants,
+  type ClientHttp2Session,
+  type ClientHttp2Stream,
+  type OutgoingHttpHeaders,
+} from 'node:http2';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { protocolOf, type EngineMeasurement, type LoadSpec } from '../engine.js';
@@ -22,7 +28,14 @@ function send(message: FromWorker): void {
 }
 
 /** Connection-specific headers HTTP/2 forbids (RFC 9113 8.2.2); host becomes :authority. */
-const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host']);
+const DROPPED_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
 /** How often in-flight streams are checked against the timeout. */
 const TIMEOUT_SWEEP_MS = 200;
 /** Pause before reopening a session that closed during the load, so a dead server is not hammered. */

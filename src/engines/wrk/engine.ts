@@ -20,7 +20,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pinnedCommand } from '../../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../../proc/process-group.js';
-import { protocolOf, type Engine, type EngineHooks, type EngineMeasurement, type EngineRunOptions, type LoadSpec } from '../engine.js';
+import {
+  protocolOf,
+  type Engine,
+  type EngineHooks,
+  type EngineMeasurement,
+  type EngineRunOptions,
+  type LoadSpec,
+} from '../engine.js';
 import { correctionInterval, latencyOfBuckets, undoCorrection } from './histogram.js';
 import { RESULT_MARKER, WINDOW_END_MARKER, wrkScript, type WrkResult } from './lua.js';
 import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from './tool.js';
@@ -48,7 +55,8 @@ function wrkArgs(spec: LoadSpec, durationSec: number, scriptFile: string): strin
 /** Refuses what wrk cannot carry, with the reason. */
 function checkSpec(spec: LoadSpec): void {
   const protocol = protocolOf(spec);
-  if (protocol !== 'http1') throw new Error(`wrk speaks HTTP/1.1 only, not ${protocol}: use h2load or node-http2 for HTTP/2`);
+  if (protocol !== 'http1')
+    throw new Error(`wrk speaks HTTP/1.1 only, not ${protocol}: use h2load or node-http2 for HTTP/2`);
   const scheme = new URL(spec.baseUrl).protocol;
   if (scheme !== 'http:' && scheme !== 'https:') throw new Error(`wrk: ${spec.baseUrl} is not an http(s) URL`);
   if (spec.connections < 1) throw new Error('wrk needs at least one connection');
@@ -57,8 +65,18 @@ function checkSpec(spec: LoadSpec): void {
 
 export const wrkEngine: Engine = {
   name: 'wrk',
-  description: 'wrk (C, apt-get install wrk): HTTP/1.1 on one thread, pipelining and request sequences through a generated Lua script',
-  capabilities: { http1: true, pipelining: true, h2c: false, tlsHttp2: false, pathCycles: true, requestSequences: true, timesEachPipelinedRequest: false, readsStatusWithoutReason: true },
+  description:
+    'wrk (C, apt-get install wrk): HTTP/1.1 on one thread, pipelining and request sequences through a generated Lua script',
+  capabilities: {
+    http1: true,
+    pipelining: true,
+    h2c: false,
+    tlsHttp2: false,
+    pathCycles: true,
+    requestSequences: true,
+    timesEachPipelinedRequest: false,
+    readsStatusWithoutReason: true,
+  },
   unavailableReason: () => (findOnPath('wrk') ? undefined : `wrk is not installed (${INSTALL_HINT})`),
   version: () => toolVersion('wrk', ['-v'], /^wrk\s+(\S+)/m),
   describeFlags: (spec) =>
@@ -88,7 +106,13 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
 }
 
 /** One wrk process, to its result line; with hooks, it is the measured window. */
-function runWrk(spec: LoadSpec, durationSec: number, scriptFile: string, hooks: EngineHooks | undefined, options: EngineRunOptions): Promise<WrkResult> {
+function runWrk(
+  spec: LoadSpec,
+  durationSec: number,
+  scriptFile: string,
+  hooks: EngineHooks | undefined,
+  options: EngineRunOptions,
+): Promise<WrkResult> {
   const { command, args } = pinnedCommand(options.cores, 'wrk', wrkArgs(spec, durationSec, scriptFile));
   const proc = startGroup({ command, args, tailLines: 40 });
   live.add(proc);
@@ -125,9 +149,14 @@ function runWrk(spec: LoadSpec, durationSec: number, scriptFile: string, hooks: 
 
 function toMeasurement(result: WrkResult, spec: LoadSpec): EngineMeasurement {
   const { errors } = result;
-  const measured = undoCorrection(result.latencyBuckets, correctionInterval(result.durationUs, result.requests, spec.connections));
+  const measured = undoCorrection(
+    result.latencyBuckets,
+    correctionInterval(result.durationUs, result.requests, spec.connections),
+  );
   if (!measured.consistent) {
-    throw new Error(`wrk ${wrkEngine.version()}: its latency histogram is not what wrk 4's correction leaves; gauntlet cannot undo it (use --engine h2load or autocannon)`);
+    throw new Error(
+      `wrk ${wrkEngine.version()}: its latency histogram is not what wrk 4's correction leaves; gauntlet cannot undo it (use --engine h2load or autocannon)`,
+    );
   }
   const { samples, ...latencyMs } = latencyOfBuckets(measured.buckets);
   return {

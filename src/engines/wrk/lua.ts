@@ -57,7 +57,9 @@ export function requestTarget(baseUrl: string, path: string): string {
 function luaHeaders(headers: Record<string, string> | undefined): string {
   const entries = Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-length');
   if (entries.length === 0) return 'nil';
-  const fields = entries.map(([name, value]) => `[${luaString(name.toLowerCase() === 'host' ? 'Host' : name)}] = ${luaString(value)}`);
+  const fields = entries.map(
+    ([name, value]) => `[${luaString(name.toLowerCase() === 'host' ? 'Host' : name)}] = ${luaString(value)}`,
+  );
   return `{ ${fields.join(', ')} }`;
 }
 

@@ -62,7 +62,8 @@ export function watchRun<T>(
   reject: (error: Error) => void,
 ): (error: Error | undefined, value?: T) => void {
   let settled = false;
-  const onAbort = () => finish(new Error(`load stopped: ${String((options.signal?.reason as Error | undefined)?.message ?? 'aborted')}`));
+  const onAbort = () =>
+    finish(new Error(`load stopped: ${String((options.signal?.reason as Error | undefined)?.message ?? 'aborted')}`));
   const deadline = setTimeout(
     () => finish(new Error(`${name} did not finish within ${Math.round(options.deadlineMs / 1000)} s`)),
     options.deadlineMs,
@@ -80,7 +81,10 @@ export function watchRun<T>(
 }
 
 /** "exited with code 1: <last output>" for an error message. */
-export function exitDescription(how: { code: number | null; signal: NodeJS.Signals | null }, proc: GroupProcess): string {
+export function exitDescription(
+  how: { code: number | null; signal: NodeJS.Signals | null },
+  proc: GroupProcess,
+): string {
   const output = proc.output.text();
   return `${how.signal ?? `code ${how.code}`}${output ? `: ${output}` : ' (no output)'}`;
 }

@@ -126,10 +126,25 @@ function barChart(input: BarChartInput): ChartSpec {
   const option: EChartsOption = {
     ...base(input.title),
     legend: input.rangeLegend
-      ? { top: 38, left: 8, itemGap: 28, itemWidth: 18, itemHeight: 10, textStyle: { ...textStyle, fontSize: 12 }, data: [input.barLegend, input.rangeLegend] }
+      ? {
+          top: 38,
+          left: 8,
+          itemGap: 28,
+          itemWidth: 18,
+          itemHeight: 10,
+          textStyle: { ...textStyle, fontSize: 12 },
+          data: [input.barLegend, input.rangeLegend],
+        }
       : undefined,
     // Room for the longest name beyond what echarts estimates, in case the reader's font runs wider.
-    grid: { left: 12 + longest(items.map((item) => item.label)) * 1.5, right: 96, top, bottom: 12, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+    grid: {
+      left: 12 + longest(items.map((item) => item.label)) * 1.5,
+      right: 96,
+      top,
+      bottom: 12,
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'all',
+    },
     xAxis: valueAxis(input.axisName, input.tickFormat, { min: 0 }),
     yAxis: {
       type: 'category',
@@ -321,8 +336,17 @@ export function latencyChart(result: Result, scenario: string): ChartSpec | unde
       axisTick: { lineStyle: { color: AXIS } },
       splitLine: { show: true, lineStyle: { color: GRID } },
     },
-    yAxis: { ...valueAxis(log ? 'latency (ms, log scale)' : 'latency (ms)', latencyTick, { nameGap: 44 }), type: log ? 'log' : 'value' },
-    series: cells.map((s) => lineSeries(result, s.target, LATENCY_PERCENTILES.map((p) => s.latencyMs![p]))),
+    yAxis: {
+      ...valueAxis(log ? 'latency (ms, log scale)' : 'latency (ms)', latencyTick, { nameGap: 44 }),
+      type: log ? 'log' : 'value',
+    },
+    series: cells.map((s) =>
+      lineSeries(
+        result,
+        s.target,
+        LATENCY_PERCENTILES.map((p) => s.latencyMs![p]),
+      ),
+    ),
   };
   return {
     id: `latency-${slug(scenario)}`,
@@ -349,13 +373,19 @@ export function rssSeriesChart(result: Result, scenario: string): ChartSpec | un
   );
   const option: EChartsOption = {
     ...frame.option,
-    xAxis: valueAxis('time since the measured window started (s)', (v) => String(Number(v.toFixed(2))), { nameGap: 30, min: 0, max: 'dataMax' }),
+    xAxis: valueAxis('time since the measured window started (s)', (v) => String(Number(v.toFixed(2))), {
+      nameGap: 30,
+      min: 0,
+      max: 'dataMax',
+    }),
     yAxis: valueAxis('RSS (MB)', formatInt, { scale: true, nameGap: 44 }),
     series: picked.map((p) =>
       lineSeries(
         result,
         p.target,
-        p.trial.measurement!.server.rssSeries.map(([ms, bytes]) => [ms / 1000, bytes / 1024 / 1024] as [number, number]),
+        p.trial.measurement!.server.rssSeries.map(
+          ([ms, bytes]) => [ms / 1000, bytes / 1024 / 1024] as [number, number],
+        ),
       ),
     ),
   };
@@ -390,7 +420,7 @@ export function suiteCharts(result: Result): ChartSpec[] {
     id: 'weighted',
     title: 'Weighted throughput over the traffic mix (higher is better)',
     caption:
-      'Share-weighted mean of each scenario\'s median req/s, with the suite\'s traffic mix (see the weighted summary table for the mix throughput and CPU µs/req).',
+      "Share-weighted mean of each scenario's median req/s, with the suite's traffic mix (see the weighted summary table for the mix throughput and CPU µs/req).",
     axisName: 'weighted requests per second (req/s)',
     tickFormat: (v) => formatInt(v),
     barLegend: 'weighted req/s',
@@ -412,7 +442,14 @@ export function suiteCharts(result: Result): ChartSpec[] {
     option: {
       ...base('Throughput by traffic category (higher is better)'),
       legend: { top: 38, left: 8, itemGap: 24, textStyle: { ...textStyle, fontSize: 12 }, data: categories },
-      grid: { left: 12 + longest(names) * 1.5, right: 48, top: 72, bottom: 12, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+      grid: {
+        left: 12 + longest(names) * 1.5,
+        right: 48,
+        top: 72,
+        bottom: 12,
+        outerBoundsMode: 'same',
+        outerBoundsContain: 'all',
+      },
       xAxis: valueAxis('requests per second (req/s)', (v) => formatInt(v), { min: 0 }),
       yAxis: {
         type: 'category',

@@ -24,10 +24,14 @@ export function comparisonSection(report: ComparisonReport): string {
   return [
     '<section id="ab"><h2>A/B verdicts</h2>',
     `<p><strong>A</strong> = <code>${esc(report.before)}</code>, <strong>B</strong> = <code>${esc(report.after)}</code>, ${
-      report.title.startsWith('gauntlet ab') ? 'measured interleaved in this run' : 'two saved runs; the rest of this page is B'
+      report.title.startsWith('gauntlet ab')
+        ? 'measured interleaved in this run'
+        : 'two saved runs; the rest of this page is B'
     }.</p>`,
     `<p class="banner ${regressions ? 'bad' : ''}">${
-      regressions ? `${regressions} regression(s) beyond ${threshold} in ${esc(report.gated.join(', '))}.` : `No regression beyond ${threshold} in ${esc(report.gated.join(', '))} that the data can show.`
+      regressions
+        ? `${regressions} regression(s) beyond ${threshold} in ${esc(report.gated.join(', '))}.`
+        : `No regression beyond ${threshold} in ${esc(report.gated.join(', '))} that the data can show.`
     }</p>`,
     '<table data-table="ab"><thead><tr><th>scenario</th><th>figure</th><th>A</th><th>B</th><th>change [95 % interval]</th><th>p</th><th>verdict</th></tr></thead>',
     `<tbody>${rows.join('')}</tbody></table>`,

@@ -3,12 +3,16 @@ import type { Result, Summary, Trial } from '../../model/schema.js';
 
 /** Cells of one scenario that are charted: clean ones only (an invalid cell is listed with why, never drawn as a bar). */
 export function chartedSummaries(result: Result, scenario: string): Summary[] {
-  return result.summaries.filter((s) => s.scenario === scenario && s.status === 'measured' && s.requestsPerSec !== undefined);
+  return result.summaries.filter(
+    (s) => s.scenario === scenario && s.status === 'measured' && s.requestsPerSec !== undefined,
+  );
 }
 
 /** Cells of one scenario without figures: failed, not run. */
 export function missingSummaries(result: Result, scenario: string): Summary[] {
-  return result.summaries.filter((s) => s.scenario === scenario && (s.status !== 'measured' || s.requestsPerSec === undefined));
+  return result.summaries.filter(
+    (s) => s.scenario === scenario && (s.status !== 'measured' || s.requestsPerSec === undefined),
+  );
 }
 
 /** The trials the summary of a cell was computed from: the clean ones, or the invalid ones when none is clean. */
@@ -23,7 +27,9 @@ export function usedTrials(result: Result, target: string, scenario: string): Tr
  * the median of the repeats (the lower middle one for an even count).
  */
 export function representativeTrial(result: Result, target: string, scenario: string): Trial | undefined {
-  const trials = usedTrials(result, target, scenario).sort((a, b) => a.measurement!.requestsPerSec - b.measurement!.requestsPerSec);
+  const trials = usedTrials(result, target, scenario).sort(
+    (a, b) => a.measurement!.requestsPerSec - b.measurement!.requestsPerSec,
+  );
   return trials[Math.floor((trials.length - 1) / 2)];
 }
 
@@ -54,5 +60,10 @@ export const FLAG_WORDS: Record<string, string> = {
 };
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'x'
+  );
 }

@@ -25,8 +25,16 @@ export function runSummary(result: Result): string {
     ['Suite', esc(plan.suite)],
     ['Run', `<code>${esc(result.id)}</code>`],
     ['Started', esc(result.startedAt)],
-    ['Finished', result.finishedAt ? `${esc(result.finishedAt)}${duration(result) ? ` (${duration(result)})` : ''}` : 'not finished'],
-    ['Status', result.complete ? 'complete' : `<strong>incomplete</strong>: ${esc(result.interruption ?? 'stopped early')}`],
+    [
+      'Finished',
+      result.finishedAt
+        ? `${esc(result.finishedAt)}${duration(result) ? ` (${duration(result)})` : ''}`
+        : 'not finished',
+    ],
+    [
+      'Status',
+      result.complete ? 'complete' : `<strong>incomplete</strong>: ${esc(result.interruption ?? 'stopped early')}`,
+    ],
     [
       'Targets',
       `${plan.targets.length} planned, ${measuredTargets.size} with figures${result.unavailable.length ? `, ${result.unavailable.length} unavailable` : ''}; baseline <strong>${esc(plan.baseline)}</strong>`,
@@ -34,7 +42,9 @@ export function runSummary(result: Result): string {
     ['Scenarios', esc(plan.scenarios.join(', '))],
     [
       'Each trial',
-      esc(`${plan.durationSec} s measured after ${plan.warmupSec} s warm-up, ${plan.connections} connection${s(plan.connections)}, pipelining ${plan.pipelining}, ${plan.engine}`),
+      esc(
+        `${plan.durationSec} s measured after ${plan.warmupSec} s warm-up, ${plan.connections} connection${s(plan.connections)}, pipelining ${plan.pipelining}, ${plan.engine}`,
+      ),
     ],
     ['Repeats', esc(`${plan.repeats} interleaved round${s(plan.repeats)} (order shuffled with seed ${plan.seed})`)],
     ['Trials', esc(countMeasured(result))],
@@ -51,7 +61,9 @@ export function environmentManifest(result: Result): string {
     e.loadAverageBefore !== undefined || e.loadAverageAfter !== undefined
       ? `${formatFixed(e.loadAverageBefore, 2)} before, ${formatFixed(e.loadAverageAfter, 2)} after (1-minute load average)`
       : undefined;
-  const commit = e.gitCommit ? `<code>${esc(e.gitCommit)}</code>${e.gitDirty ? ' (with uncommitted changes)' : ''}` : 'unknown';
+  const commit = e.gitCommit
+    ? `<code>${esc(e.gitCommit)}</code>${e.gitDirty ? ' (with uncommitted changes)' : ''}`
+    : 'unknown';
   const packages = Object.entries(e.packages)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, version]) => `<code>${esc(name)}@${esc(version)}</code>`)
@@ -60,12 +72,22 @@ export function environmentManifest(result: Result): string {
     ['Machine', esc(machineLine(result))],
     ['Allowed cores', esc(e.allowedCores.join(', '))],
     ['Host', esc(e.hostname)],
-    ['Runtimes', e.runtimes ? e.runtimes.map((r) => `${esc(r.name)} ${esc(r.version)} (<code>${esc(r.id)}</code>, ${esc(r.source)})`).join('<br>') : esc(result.plan.runtime)],
-    ['gauntlet\'s node', `<code>${esc(e.node)}</code>`],
+    [
+      'Runtimes',
+      e.runtimes
+        ? e.runtimes
+            .map((r) => `${esc(r.name)} ${esc(r.version)} (<code>${esc(r.id)}</code>, ${esc(r.source)})`)
+            .join('<br>')
+        : esc(result.plan.runtime),
+    ],
+    ["gauntlet's node", `<code>${esc(e.node)}</code>`],
     [
       'Load generator',
       engineGroups(result)
-        .map((g) => `${esc(g.engine.name)} ${esc(g.engine.version)}: <code>${esc(g.engine.flags)}</code> (${esc(g.scenarios.join(', '))}; each scenario's flags are in result.json)`)
+        .map(
+          (g) =>
+            `${esc(g.engine.name)} ${esc(g.engine.version)}: <code>${esc(g.engine.flags)}</code> (${esc(g.scenarios.join(', '))}; each scenario's flags are in result.json)`,
+        )
         .join('<br>'),
     ],
     ['Pinning', pinning],

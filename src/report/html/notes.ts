@@ -26,7 +26,8 @@ function list(items: string[]): string {
 
 export function warningsHtml(result: Result): string {
   const warnings = result.warnings.filter((w) => !SHOWN_AS_PROBLEMS.has(w.kind));
-  if (warnings.length === 0) return '<p>No warnings: the figures below can be taken at face value, within the spread of their repeats.</p>';
+  if (warnings.length === 0)
+    return '<p>No warnings: the figures below can be taken at face value, within the spread of their repeats.</p>';
   const kinds = [...new Set(warnings.map((w) => w.kind))];
   return kinds
     .map((kind) => {
@@ -34,7 +35,9 @@ export function warningsHtml(result: Result): string {
       const title = WARNING_TITLES[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
       const shown = messages.length > LONG_LIST ? messages.slice(0, LONG_LIST - 2) : messages;
       const rest = messages.slice(shown.length);
-      const more = rest.length ? `<details><summary>${rest.length} more like these</summary>${list(rest)}</details>` : '';
+      const more = rest.length
+        ? `<details><summary>${rest.length} more like these</summary>${list(rest)}</details>`
+        : '';
       return `<h3>${esc(title)} <span class="muted">(${messages.length})</span></h3>${list(shown)}${more}`;
     })
     .join('\n');
@@ -49,20 +52,29 @@ function statusWords(summary: Summary): string {
 /** Cells without trustworthy figures, one line per target when every scenario of it fared the same. */
 function cellProblems(result: Result): string[] {
   const unavailable = new Map(result.unavailable.map((u) => [u.target, u.reason]));
-  const lines = [...unavailable].map(([target, reason]) => `<strong>${esc(target)}</strong> was not run, because it is unavailable here: ${esc(reason)}`);
+  const lines = [...unavailable].map(
+    ([target, reason]) => `<strong>${esc(target)}</strong> was not run, because it is unavailable here: ${esc(reason)}`,
+  );
   const bad = result.summaries.filter((s) => s.status !== 'measured' && !unavailable.has(s.target));
   for (const target of [...new Set(bad.map((s) => s.target))]) {
     const cells = bad.filter((s) => s.target === target);
     const same = cells.every((s) => s.status === cells[0].status && s.reason === cells[0].reason);
     if (same && cells.length === result.plan.scenarios.length) {
-      lines.push(`<strong>${esc(target)}</strong>: ${statusWords(cells[0])} in any scenario${cells[0].reason ? `: ${esc(cells[0].reason)}` : ''}`);
+      lines.push(
+        `<strong>${esc(target)}</strong>: ${statusWords(cells[0])} in any scenario${cells[0].reason ? `: ${esc(cells[0].reason)}` : ''}`,
+      );
       continue;
     }
     for (const s of cells) {
       if (s.status === 'invalid') {
         const flags = s.flags.length ? `: ${esc(s.flags.map((f) => FLAG_WORDS[f] ?? f).join('; '))}` : '';
-        lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: every trial was invalid${flags}, so it is neither ranked nor charted.`);
-      } else lines.push(`<strong>${esc(target)}</strong> / ${esc(s.scenario)}: ${statusWords(s)}${s.reason ? `: ${esc(s.reason)}` : ''}`);
+        lines.push(
+          `<strong>${esc(target)}</strong> / ${esc(s.scenario)}: every trial was invalid${flags}, so it is neither ranked nor charted.`,
+        );
+      } else
+        lines.push(
+          `<strong>${esc(target)}</strong> / ${esc(s.scenario)}: ${statusWords(s)}${s.reason ? `: ${esc(s.reason)}` : ''}`,
+        );
     }
   }
   return lines;
@@ -70,7 +82,10 @@ function cellProblems(result: Result): string[] {
 
 export function problemsHtml(result: Result): string {
   // The same wrong answer in every round is one problem, not one per round.
-  const wrongAnswers = new Map<string, { target: string; scenario: string; request: string; reason: string; rounds: number[] }>();
+  const wrongAnswers = new Map<
+    string,
+    { target: string; scenario: string; request: string; reason: string; rounds: number[] }
+  >();
   for (const v of result.verification.filter((v) => !v.ok)) {
     for (const f of v.failures.length ? v.failures : [{ scenario: '*', request: '?', reason: 'failed' }]) {
       const key = JSON.stringify([v.target, f.scenario, f.request, f.reason]);
@@ -85,13 +100,18 @@ export function problemsHtml(result: Result): string {
   );
   const failedTrials = result.trials
     .filter((t) => t.status === 'failed')
-    .map((t) => `<strong>${esc(t.target)}</strong> / ${esc(t.scenario)}, round ${t.round}: the trial failed${t.reason ? `: ${esc(t.reason)}` : ''}`);
+    .map(
+      (t) =>
+        `<strong>${esc(t.target)}</strong> / ${esc(t.scenario)}, round ${t.round}: the trial failed${t.reason ? `: ${esc(t.reason)}` : ''}`,
+    );
   const sections: string[] = [];
   if (verification.length) sections.push(`<h3>Failed verifications</h3>${list(verification)}`);
   const cells = cellProblems(result);
   if (cells.length) sections.push(`<h3>Targets and scenarios without figures</h3>${list(cells)}`);
   if (failedTrials.length) sections.push(`<h3>Failed trials</h3>${list(failedTrials)}`);
-  return sections.length ? sections.join('\n') : '<p>Every target answered every verification request correctly and every trial produced figures.</p>';
+  return sections.length
+    ? sections.join('\n')
+    : '<p>Every target answered every verification request correctly and every trial produced figures.</p>';
 }
 
 /** The flags that appear in a scenario's cells, explained, for under its charts. */

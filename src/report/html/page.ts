@@ -25,19 +25,28 @@ function figure(chart: ChartSpec): string {
 
 function extraTable(table: ExtraTable): string {
   const head = table.head.map((h) => `<th>${esc(h)}</th>`).join('');
-  const rows = table.rows.map((row) => `<tr>${row.map((cell, i) => `<td${i > 0 ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`).join('');
+  const rows = table.rows
+    .map((row) => `<tr>${row.map((cell, i) => `<td${i > 0 ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`)
+    .join('');
   return `<h3>${esc(table.title)}</h3>\n<p class="muted">${esc(table.note)}</p>\n<table data-table="${esc(table.title)}"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function scenarioSection(result: Result, scenario: string, description: string | undefined, tableHtml: string): string {
   const charts = scenarioCharts(result, scenario);
   const missing = missingSummaries(result, scenario);
-  const out = [`<section id="scenario-${esc(slug(scenario))}" data-scenario="${esc(scenario)}">`, `<h2>Scenario: ${esc(scenario)}</h2>`];
+  const out = [
+    `<section id="scenario-${esc(slug(scenario))}" data-scenario="${esc(scenario)}">`,
+    `<h2>Scenario: ${esc(scenario)}</h2>`,
+  ];
   if (description) out.push(`<p>${esc(description)}</p>`);
   if (charts.length === 0) out.push('<p class="banner bad">No target has figures for this scenario.</p>');
   out.push(...charts.map(figure));
   out.push(flagNotes(chartedSummaries(result, scenario)));
-  out.push(`<h3>Results: ${esc(scenario)}</h3>`, '<p class="muted">Click a column header to sort; click again to reverse.</p>', tableHtml);
+  out.push(
+    `<h3>Results: ${esc(scenario)}</h3>`,
+    '<p class="muted">Click a column header to sort; click again to reverse.</p>',
+    tableHtml,
+  );
   if (missing.length > 0) {
     out.push(
       `<p>Not in the charts or the table: ${missing
@@ -53,7 +62,11 @@ function scenarioSection(result: Result, scenario: string, description: string |
   return out.join('\n');
 }
 
-export function renderHtml(result: Result, scenarioDescriptions: Record<string, string>, comparison?: ComparisonReport): string {
+export function renderHtml(
+  result: Result,
+  scenarioDescriptions: Record<string, string>,
+  comparison?: ComparisonReport,
+): string {
   const tables = reportTables(result, scenarioDescriptions);
   const suiteLevel = suiteCharts(result);
   const extras = [...suiteTables(result), ...runtimeTables(result)];
@@ -72,10 +85,12 @@ export function renderHtml(result: Result, scenarioDescriptions: Record<string, 
     `<p class="muted">Run <code>${esc(result.id)}</code>, ${esc(result.startedAt)}, ${esc(result.plan.runtime)} on ${esc(result.environment.cpuModel)}</p>`,
     `<nav class="toc">${nav.map(([id, label]) => `<a href="#${esc(id)}">${esc(label)}</a>`).join('')}</nav>`,
     '</header>',
-    result.complete ? '' : `<p class="banner bad"><strong>Incomplete run:</strong> ${esc(result.interruption ?? 'stopped early')}. Only finished trials are shown.</p>`,
+    result.complete
+      ? ''
+      : `<p class="banner bad"><strong>Incomplete run:</strong> ${esc(result.interruption ?? 'stopped early')}. Only finished trials are shown.</p>`,
     '<section id="summary"><h2>Run summary</h2>',
     `<div class="card">${runSummary(result)}</div>`,
-    '<p>Figures are medians over the repeats. Req/s is what the load generator got answered per second; CPU µs/req is the server\'s CPU time over the measured window divided by the responses in it, and does not depend on how fast the generator is. "vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request. Memory is the resident set size (RSS) of the server\'s process group. Brackets in the tables and whiskers in the charts are a distribution-free confidence interval of the median, at the confidence the charts\' legends give.</p>',
+    "<p>Figures are medians over the repeats. Req/s is what the load generator got answered per second; CPU µs/req is the server's CPU time over the measured window divided by the responses in it, and does not depend on how fast the generator is. \"vs baseline\" is, per round, the target's req/s over the baseline's in the same round (measured seconds apart), median over the rounds [interval]; \"CPU vs baseline\" the same for CPU µs per request. Memory is the resident set size (RSS) of the server's process group. Brackets in the tables and whiskers in the charts are a distribution-free confidence interval of the median, at the confidence the charts' legends give.</p>",
     '</section>',
     comparison ? comparisonSection(comparison) : '',
     '<section id="notes"><h2>Warnings and problems</h2>',
@@ -84,7 +99,12 @@ export function renderHtml(result: Result, scenarioDescriptions: Record<string, 
     '</section>',
     ...result.plan.scenarios.map((scenario) => {
       const table = tables.find((t) => t.scenario === scenario);
-      return scenarioSection(result, scenario, table?.description ?? scenarioDescriptions[scenario], table ? resultsTable(result, table) : '');
+      return scenarioSection(
+        result,
+        scenario,
+        table?.description ?? scenarioDescriptions[scenario],
+        table ? resultsTable(result, table) : '',
+      );
     }),
     suiteLevel.length || extras.length
       ? `<section id="categories"><h2>Across scenarios</h2>\n${suiteLevel.map(figure).join('\n')}\n${extras.map(extraTable).join('\n')}\n</section>`

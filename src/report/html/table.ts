@@ -41,7 +41,9 @@ function cell(column: string, text: string, summary: Summary | undefined): strin
 
 export function resultsTable(result: Result, table: ReportTable): string {
   const columns: readonly string[] = table.columns;
-  const head = columns.map((c) => `<th scope="col"${TEXT_COLUMNS.has(c) ? '' : ' class="num"'}>${esc(c)}</th>`).join('');
+  const head = columns
+    .map((c) => `<th scope="col"${TEXT_COLUMNS.has(c) ? '' : ' class="num"'}>${esc(c)}</th>`)
+    .join('');
   const body = table.rows
     .map((row) => {
       const summary = result.summaries.find((s) => s.scenario === table.scenario && s.target === row[0]);
@@ -60,7 +62,9 @@ export function targetsTable(result: Result): string {
     const packages = Object.entries(t.packages)
       .map(([name, version]) => `<code>${esc(name)}@${esc(version)}</code>`)
       .join(', ');
-    const homepage = /^https?:\/\//.test(t.homepage) ? `<a href="${esc(t.homepage)}" rel="noopener noreferrer">${esc(t.homepage.replace(/^https?:\/\//, ''))}</a>` : esc(t.homepage);
+    const homepage = /^https?:\/\//.test(t.homepage)
+      ? `<a href="${esc(t.homepage)}" rel="noopener noreferrer">${esc(t.homepage.replace(/^https?:\/\//, ''))}</a>`
+      : esc(t.homepage);
     return (
       `<tr><td class="name"><strong>${esc(t.title)}</strong><br><span class="muted">${esc(t.name)}</span></td>` +
       `<td>${packages || 'node built-ins'}</td><td>${esc(t.layer ?? '')}</td><td>${esc(featuresFor(t, result.plan.suite).join(', '))}</td>` +

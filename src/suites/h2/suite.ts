@@ -31,7 +31,12 @@ function helloScenario(name: string): Scenario {
 }
 
 export function overProtocol(scenario: Scenario, protocol: Http2Protocol): Scenario {
-  return { ...scenario, name: `${protocol}-${scenario.name}`, description: `${scenario.description}, ${wire[protocol]}`, protocol };
+  return {
+    ...scenario,
+    name: `${protocol}-${scenario.name}`,
+    description: `${scenario.description}, ${wire[protocol]}`,
+    protocol,
+  };
 }
 
 export const h2Suite: Suite = {

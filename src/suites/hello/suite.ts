@@ -11,7 +11,9 @@ const text: Scenario = {
   name: 'text',
   description: 'GET / answers 200 "Hello, world!" as text/plain',
   load: [{ method: 'GET', path: '/' }],
-  checks: [{ request: { method: 'GET', path: '/' }, expect: { status: 200, contentType: TEXT_PLAIN, text: 'Hello, world!' } }],
+  checks: [
+    { request: { method: 'GET', path: '/' }, expect: { status: 200, contentType: TEXT_PLAIN, text: 'Hello, world!' } },
+  ],
 };
 
 const json: Scenario = {
@@ -19,7 +21,10 @@ const json: Scenario = {
   description: 'GET /json answers 200 {"hello":"world"} as application/json',
   load: [{ method: 'GET', path: '/json' }],
   checks: [
-    { request: { method: 'GET', path: '/json' }, expect: { status: 200, contentType: 'application/json', json: { hello: 'world' } } },
+    {
+      request: { method: 'GET', path: '/json' },
+      expect: { status: 200, contentType: 'application/json', json: { hello: 'world' } },
+    },
   ],
 };
 

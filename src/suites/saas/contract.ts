@@ -53,7 +53,9 @@ export const SMALL_COMMENT = { text: 'Looks good to me, shipping after QA.' } as
 export const SMALL_STATUS = { status: 'in_progress' } as const;
 
 /** The ~100 KB import body: 400 tasks with descriptions and tags. */
-export function largeImport(): { tasks: Array<{ title: string; priority: string; tags: string[]; description: string }> } {
+export function largeImport(): {
+  tasks: Array<{ title: string; priority: string; tags: string[]; description: string }>;
+} {
   return {
     tasks: Array.from({ length: 400 }, (_, i) => ({
       title: `Imported task ${i + 1}: migrate the ${['billing', 'search', 'auth', 'reports'][i % 4]} module`,

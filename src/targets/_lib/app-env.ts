@@ -34,7 +34,8 @@ export function exitWhenOrphaned(): void {
  */
 export function http2Protocol(): 'h2c' | 'h2' {
   const protocol = process.env.GAUNTLET_PROTOCOL ?? 'h2c';
-  if (protocol !== 'h2c' && protocol !== 'h2') throw new Error(`GAUNTLET_PROTOCOL must be h2c or h2 for an HTTP/2 app, got ${protocol}`);
+  if (protocol !== 'h2c' && protocol !== 'h2')
+    throw new Error(`GAUNTLET_PROTOCOL must be h2c or h2 for an HTTP/2 app, got ${protocol}`);
   return protocol;
 }
 
@@ -45,7 +46,8 @@ export function http2Protocol(): 'h2c' | 'h2' {
 export function tlsOptions(): { key: Buffer; cert: Buffer } {
   const keyFile = process.env.GAUNTLET_TLS_KEY;
   const certFile = process.env.GAUNTLET_TLS_CERT;
-  if (!keyFile || !certFile) throw new Error('GAUNTLET_TLS_KEY and GAUNTLET_TLS_CERT must name the key and certificate files for TLS');
+  if (!keyFile || !certFile)
+    throw new Error('GAUNTLET_TLS_KEY and GAUNTLET_TLS_CERT must name the key and certificate files for TLS');
   return { key: readFileSync(keyFile), cert: readFileSync(certFile) };
 }
 
@@ -53,6 +55,11 @@ export function tlsOptions(): { key: Buffer; cert: Buffer } {
 export function announceListening(name: string): void {
   const { host, port } = listenAddress();
   const protocol = process.env.GAUNTLET_PROTOCOL;
-  const how = protocol === 'h2' ? `https://${host}:${port} (HTTP/2, ALPN h2)` : protocol === 'h2c' ? `http://${host}:${port} (h2c)` : `http://${host}:${port}`;
+  const how =
+    protocol === 'h2'
+      ? `https://${host}:${port} (HTTP/2, ALPN h2)`
+      : protocol === 'h2c'
+        ? `http://${host}:${port} (h2c)`
+        : `http://${host}:${port}`;
   console.log(`[${name}] listening on ${how}`);
 }

@@ -65,17 +65,21 @@ export const REDIS_KEYS = {
 
 /** ioredis is loaded only by apps told to use Redis, so the other modes carry none of it. */
 function redisStore(url: string): SaasStore {
-  const connected = import('ioredis').then(({ Redis }) => new Redis(url, { enableAutoPipelining: true, maxRetriesPerRequest: 1 }));
+  const connected = import('ioredis').then(
+    ({ Redis }) => new Redis(url, { enableAutoPipelining: true, maxRetriesPerRequest: 1 }),
+  );
   const user = (json: string | null): User | undefined => (json ? (JSON.parse(json) as User) : undefined);
   return {
     userForToken: async (token) => (token ? user(await (await connected).get(REDIS_KEYS.token(token))) : undefined),
-    userForSession: async (session) => (session ? user(await (await connected).get(REDIS_KEYS.session(session))) : undefined),
+    userForSession: async (session) =>
+      session ? user(await (await connected).get(REDIS_KEYS.session(session))) : undefined,
     login: async (email, password) => {
       if (typeof email !== 'string') return undefined;
       const record = await (await connected).hgetall(REDIS_KEYS.login(email));
       return record.password === password ? record.session : undefined;
     },
-    projectName: async (projectId) => (await (await connected).get(REDIS_KEYS.project(projectId))) ?? `Project ${projectId}`,
+    projectName: async (projectId) =>
+      (await (await connected).get(REDIS_KEYS.project(projectId))) ?? `Project ${projectId}`,
   };
 }
 

@@ -40,7 +40,8 @@ export class ImportTasksDto {
 }
 
 type Validated = { isValid(body: Fields): boolean };
-const hasCheck = (metatype: unknown): metatype is Validated => typeof (metatype as Partial<Validated> | undefined)?.isValid === 'function';
+const hasCheck = (metatype: unknown): metatype is Validated =>
+  typeof (metatype as Partial<Validated> | undefined)?.isValid === 'function';
 
 /** Validates every @Body() whose declared type is one of the DTOs above: 400 when invalid. */
 @Injectable()

@@ -1,4 +1,11 @@
-import { Inject, Injectable, UnauthorizedException, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  UnauthorizedException,
+  createParamDecorator,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { bearerToken, type SaasStore, type User } from '../_lib/saas-store.js';
 import { SAAS_STORE } from './saas.store.js';
@@ -54,4 +61,6 @@ function decode(value: string): string {
 }
 
 /** The user the guard authenticated. */
-export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<AuthRequest>().user);
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<AuthRequest>().user,
+);

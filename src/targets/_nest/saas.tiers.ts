@@ -2,7 +2,20 @@
  * The header-auth and cookie-auth tiers of the saas API, shared by nest-express and
  * nest-fastify: NestJS controllers do not depend on the HTTP adapter underneath.
  */
-import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
 import type { SaasStore, User } from '../_lib/saas-store.js';
 import type { CreateCommentDto, CreateTaskDto, ImportTasksDto, RenameProjectDto, UpdateTaskDto } from './saas.dto.js';
 import { BearerAuthGuard, CurrentUser, SessionAuthGuard } from './saas.guards.js';
@@ -99,7 +112,12 @@ export class AppController {
   }
 
   @Get('orgs/:orgId/teams/:teamId/projects/:projectId/tasks/:taskId')
-  orgTask(@Param('orgId') orgId: string, @Param('teamId') teamId: string, @Param('projectId') projectId: string, @Param('taskId') taskId: string) {
+  orgTask(
+    @Param('orgId') orgId: string,
+    @Param('teamId') teamId: string,
+    @Param('projectId') projectId: string,
+    @Param('taskId') taskId: string,
+  ) {
     return { orgId, teamId, projectId, taskId };
   }
 }

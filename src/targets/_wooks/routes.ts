@@ -46,7 +46,11 @@ export interface WooksSaasComposables {
   params(): Record<string, string>;
   status(code: 200 | 201): void;
   setHeader(name: string, value: string): void;
-  setCookie(name: string, value: string, attrs: { path: string; httpOnly?: boolean; sameSite?: 'Lax'; maxAge?: number }): void;
+  setCookie(
+    name: string,
+    value: string,
+    attrs: { path: string; httpOnly?: boolean; sameSite?: 'Lax'; maxAge?: number },
+  ): void;
 }
 
 /** The saas suite's 21 routes. Every handler calls its auth composable first, so the body of a rejected request is never read. */
@@ -126,7 +130,9 @@ export function saasRoutes(app: WooksRoutes, wooks: WooksSaasComposables): void 
   });
   app.post('/api/v1/projects/:projectId/tasks', async () => {
     await useTokenUser();
-    const { title, priority } = await useValidBody<{ title: string; priority: string }>((b) => nonEmpty(b.title) && oneOf(PRIORITIES, b.priority));
+    const { title, priority } = await useValidBody<{ title: string; priority: string }>(
+      (b) => nonEmpty(b.title) && oneOf(PRIORITIES, b.priority),
+    );
     status(201);
     return { projectId: params().projectId, title, priority, status: 'open' };
   });

@@ -80,12 +80,19 @@ const api: FastifyPluginAsync = async (api) => {
     return { id: projectId, name: await store.projectName(projectId) };
   });
 
-  api.patch<ProjectParams & { Body: { name: string } }>('/projects/:projectId', { schema: body({ name: nonEmpty }) }, async (request) => ({
-    id: request.params.projectId,
-    name: request.body.name,
-  }));
+  api.patch<ProjectParams & { Body: { name: string } }>(
+    '/projects/:projectId',
+    { schema: body({ name: nonEmpty }) },
+    async (request) => ({
+      id: request.params.projectId,
+      name: request.body.name,
+    }),
+  );
 
-  api.get<ProjectParams>('/projects/:projectId/tasks', async (request) => ({ projectId: request.params.projectId, tasks: [] }));
+  api.get<ProjectParams>('/projects/:projectId/tasks', async (request) => ({
+    projectId: request.params.projectId,
+    tasks: [],
+  }));
 
   api.post<ProjectParams & { Body: { title: string; priority: string } }>(
     '/projects/:projectId/tasks',

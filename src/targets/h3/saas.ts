@@ -1,4 +1,15 @@
-import { H3, HTTPError, deleteCookie, getCookie, getRouterParam, noContent, readBody, readValidatedBody, serve, setCookie } from 'h3';
+import {
+  H3,
+  HTTPError,
+  deleteCookie,
+  getCookie,
+  getRouterParam,
+  noContent,
+  readBody,
+  readValidatedBody,
+  serve,
+  setCookie,
+} from 'h3';
 import type { H3Event, Middleware } from 'h3';
 import { PRIORITIES, TASK_STATUSES, USER } from '../../suites/saas/contract.js';
 import { announceListening, exitWhenOrphaned, listenAddress } from '../_lib/app-env.js';
@@ -22,7 +33,9 @@ const validator =
 const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 const oneOf = (values: readonly string[], v: unknown) => values.includes(v as string);
 
-const newTask = validator<{ title: string; priority: string }>((b) => nonEmpty(b.title) && oneOf(PRIORITIES, b.priority));
+const newTask = validator<{ title: string; priority: string }>(
+  (b) => nonEmpty(b.title) && oneOf(PRIORITIES, b.priority),
+);
 const taskUpdate = validator<{ status: string }>((b) => oneOf(TASK_STATUSES, b.status));
 const projectUpdate = validator<{ name: string }>((b) => nonEmpty(b.name));
 const comment = validator<{ text: string }>((b) => nonEmpty(b.text));
@@ -103,7 +116,10 @@ const app = new H3()
     const id = param(event, 'projectId');
     return { id, name: await store.projectName(id) };
   })
-  .get('/app/projects/:projectId/tasks/:taskId', (event) => ({ projectId: param(event, 'projectId'), taskId: param(event, 'taskId') }))
+  .get('/app/projects/:projectId/tasks/:taskId', (event) => ({
+    projectId: param(event, 'projectId'),
+    taskId: param(event, 'taskId'),
+  }))
   .put('/app/projects/:projectId/tasks/:taskId', async (event) => {
     const { status } = await readValidatedBody(event, taskUpdate);
     return { projectId: param(event, 'projectId'), taskId: param(event, 'taskId'), status };

@@ -89,7 +89,9 @@ api.get('/projects/:projectId', async (c) => {
 
 api.patch(
   '/projects/:projectId',
-  validator('json', (body, c) => (isText(body?.name) ? { name: body.name as string } : c.json({ error: 'name must be a non-empty string' }, 400))),
+  validator('json', (body, c) =>
+    isText(body?.name) ? { name: body.name as string } : c.json({ error: 'name must be a non-empty string' }, 400),
+  ),
   (c) => c.json({ id: c.req.param('projectId'), name: c.req.valid('json').name }),
 );
 
@@ -130,25 +132,34 @@ web.get('/projects/:file{[^/]+\\.json}', async (c) => {
   return c.json({ id: projectId, name: await store.projectName(projectId) });
 });
 
-web.get('/projects/:projectId/tasks/:taskId', (c) => c.json({ projectId: c.req.param('projectId'), taskId: c.req.param('taskId') }));
+web.get('/projects/:projectId/tasks/:taskId', (c) =>
+  c.json({ projectId: c.req.param('projectId'), taskId: c.req.param('taskId') }),
+);
 
 web.put(
   '/projects/:projectId/tasks/:taskId',
   validator('json', (body, c) =>
-    isOneOf(TASK_STATUSES, body?.status) ? { status: body.status as string } : c.json({ error: 'status must be open, in_progress or done' }, 400),
+    isOneOf(TASK_STATUSES, body?.status)
+      ? { status: body.status as string }
+      : c.json({ error: 'status must be open, in_progress or done' }, 400),
   ),
-  (c) => c.json({ projectId: c.req.param('projectId'), taskId: c.req.param('taskId'), status: c.req.valid('json').status }),
+  (c) =>
+    c.json({ projectId: c.req.param('projectId'), taskId: c.req.param('taskId'), status: c.req.valid('json').status }),
 );
 
 web.post(
   '/projects/:projectId/comments',
-  validator('json', (body, c) => (isText(body?.text) ? { text: body.text as string } : c.json({ error: 'text must be a non-empty string' }, 400))),
+  validator('json', (body, c) =>
+    isText(body?.text) ? { text: body.text as string } : c.json({ error: 'text must be a non-empty string' }, 400),
+  ),
   (c) => c.json({ projectId: c.req.param('projectId'), text: c.req.valid('json').text }, 201),
 );
 
 web.post(
   '/projects/:projectId/import',
-  validator('json', (body, c) => (Array.isArray(body?.tasks) ? { tasks: body.tasks as unknown[] } : c.json({ error: 'tasks must be an array' }, 400))),
+  validator('json', (body, c) =>
+    Array.isArray(body?.tasks) ? { tasks: body.tasks as unknown[] } : c.json({ error: 'tasks must be an array' }, 400),
+  ),
   (c) => c.json({ projectId: c.req.param('projectId'), imported: c.req.valid('json').tasks.length }),
 );
 

@@ -14,7 +14,8 @@ const router = addTextAndJson(new Router());
 
 app.use(router.routes());
 
-const server = http2Protocol() === 'h2' ? createSecureServer(tlsOptions(), app.callback()) : createServer(app.callback());
+const server =
+  http2Protocol() === 'h2' ? createSecureServer(tlsOptions(), app.callback()) : createServer(app.callback());
 const { host, port } = listenAddress();
 server.listen(port, host, () => announceListening('koa'));
 exitWhenOrphaned();

@@ -11,5 +11,6 @@ export default defineTarget({
   homepage: 'https://mion.io',
   // Listed for the hello suite (seed 004 is its report); it can never run here.
   apps: { hello: 'hello.js' },
-  unavailable: 'not installable: neither `mion` nor `@mionkit/router` is on the npm registry gauntlet installs from (npm answers 404)',
+  unavailable:
+    'not installable: neither `mion` nor `@mionkit/router` is on the npm registry gauntlet installs from (npm answers 404)',
 });

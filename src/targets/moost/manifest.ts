@@ -6,14 +6,16 @@ import { defineTarget } from '../_lib/manifest.js';
 export default defineTarget({
   name: 'moost',
   title: 'Moost (HTTP)',
-  description: 'Moost: decorated controllers (DI, interceptors, pipes) on top of Wooks HTTP through @moostjs/event-http',
+  description:
+    'Moost: decorated controllers (DI, interceptors, pipes) on top of Wooks HTTP through @moostjs/event-http',
   packages: ['moost', '@moostjs/event-http', 'wooks', '@wooksjs/event-http'],
   router: true,
   layer: 'wooks-0.6',
   homepage: 'https://moost.org',
   apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  pinNote: 'moost 0.5.33: the newest moost (0.6.10) has no matching @moostjs/event-http (0.5.33 is its newest), and 0.5.33 runs on wooks 0.6',
+  pinNote:
+    'moost 0.5.33: the newest moost (0.6.10) has no matching @moostjs/event-http (0.5.33 is its newest), and 0.5.33 runs on wooks 0.6',
   features: [
     'saas: controllers per tier; the store injected by DI (provide registry, @Inject)',
     'saas: class-based GUARD interceptors (@Intercept) for bearer and cookie auth, run before arguments are resolved: auth checked before the body is read',

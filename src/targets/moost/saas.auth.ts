@@ -1,6 +1,15 @@
 import { HttpError } from '@moostjs/event-http';
 import { useAuthorization, useCookies } from '@wooksjs/event-http';
-import { Inject, Injectable, Intercept, Resolve, TInterceptorPriority, useAsyncEventContext, type TInterceptorClass, type TInterceptorFn } from 'moost';
+import {
+  Inject,
+  Injectable,
+  Intercept,
+  Resolve,
+  TInterceptorPriority,
+  useAsyncEventContext,
+  type TInterceptorClass,
+  type TInterceptorFn,
+} from 'moost';
 import { bearerToken, type SaasStore, type User } from '../_lib/saas-store.js';
 
 /** DI key of the store, provided once in saas.ts with the app's provide registry. */

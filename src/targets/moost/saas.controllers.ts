@@ -146,7 +146,12 @@ export class AppController {
   }
 
   @Get('orgs/:orgId/teams/:teamId/projects/:projectId/tasks/:taskId')
-  orgTask(@Param('orgId') orgId: string, @Param('teamId') teamId: string, @Param('projectId') projectId: string, @Param('taskId') taskId: string) {
+  orgTask(
+    @Param('orgId') orgId: string,
+    @Param('teamId') teamId: string,
+    @Param('projectId') projectId: string,
+    @Param('taskId') taskId: string,
+  ) {
     return { orgId, teamId, projectId, taskId };
   }
 }

@@ -12,7 +12,8 @@ export const ValidBody = (check: (body: Fields) => boolean) =>
     Body(),
     Pipe(
       definePipeFn((body) => {
-        if (typeof body !== 'object' || body === null || !check(body as Fields)) throw new HttpError(400, 'invalid body');
+        if (typeof body !== 'object' || body === null || !check(body as Fields))
+          throw new HttpError(400, 'invalid body');
         return body;
       }, TPipePriority.VALIDATE),
     ),

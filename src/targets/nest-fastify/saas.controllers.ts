@@ -1,5 +1,16 @@
 /** The public tier of the saas API: cookies and wildcards are where the HTTP adapter shows. */
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Res, UnauthorizedException } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { USER } from '../../suites/saas/contract.js';
 import type { SaasStore } from '../_lib/saas-store.js';

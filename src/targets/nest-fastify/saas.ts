@@ -7,7 +7,9 @@ import { announceListening, exitWhenOrphaned, listenAddress } from '../_lib/app-
 
 // Fastify's default body limit is 1 MiB, enough for the ~100 KB import. Fastify parses the
 // body before Nest's route handler (and so its guards) runs: bodies are read before auth.
-const app = await NestFactory.create<NestFastifyApplication>(saasModule(PublicController), new FastifyAdapter(), { logger: false });
+const app = await NestFactory.create<NestFastifyApplication>(saasModule(PublicController), new FastifyAdapter(), {
+  logger: false,
+});
 const { host, port } = listenAddress();
 await app.listen(port, host);
 announceListening('nest-fastify');

@@ -91,7 +91,11 @@ function send(res: ServerResponse, status: number, body?: unknown, headers?: Rec
     return;
   }
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -139,7 +143,8 @@ function readJson(req: IncomingMessage): Promise<unknown> {
 /** The body as an object, or 400. */
 async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
   const value = await readJson(req);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'body must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new HttpError(400, 'body must be a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -158,10 +163,17 @@ route('POST', '/auth/login', 'public', async ({ req, res }) => {
   const { email, password } = await body(req);
   const session = await store.login(email, password);
   if (!session) return send(res, 401, { error: 'invalid credentials' });
-  send(res, 200, { user: { id: USER.id, name: USER.name } }, { 'set-cookie': `sid=${session}; Path=/; HttpOnly; SameSite=Lax` });
+  send(
+    res,
+    200,
+    { user: { id: USER.id, name: USER.name } },
+    { 'set-cookie': `sid=${session}; Path=/; HttpOnly; SameSite=Lax` },
+  );
 });
 
-route('POST', '/auth/logout', 'public', ({ res }) => send(res, 204, undefined, { 'set-cookie': 'sid=; Path=/; Max-Age=0' }));
+route('POST', '/auth/logout', 'public', ({ res }) =>
+  send(res, 204, undefined, { 'set-cookie': 'sid=; Path=/; Max-Age=0' }),
+);
 
 route('GET', '/assets/*', 'public', ({ res, params }) =>
   send(res, 200, { asset: params['*'] }, { 'cache-control': 'public, max-age=31536000, immutable' }),
@@ -190,7 +202,9 @@ route('PATCH', '/api/v1/projects/:projectId', 'token', async ({ req, res, params
   send(res, 200, { id: params.projectId, name });
 });
 
-route('GET', '/api/v1/projects/:projectId/tasks', 'token', ({ res, params }) => send(res, 200, { projectId: params.projectId, tasks: [] }));
+route('GET', '/api/v1/projects/:projectId/tasks', 'token', ({ res, params }) =>
+  send(res, 200, { projectId: params.projectId, tasks: [] }),
+);
 
 route('POST', '/api/v1/projects/:projectId/tasks', 'token', async ({ req, res, params }) => {
   const { title, priority } = await body(req);

@@ -3,15 +3,31 @@
  * comparing :method and :path by hand, bodies sent with their length. Cleartext with prior
  * knowledge (h2c) or TLS with ALPN h2 only (allowHTTP1 stays false), as GAUNTLET_PROTOCOL says.
  */
-import { constants, createSecureServer, createServer, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
+import {
+  constants,
+  createSecureServer,
+  createServer,
+  type IncomingHttpHeaders,
+  type ServerHttp2Stream,
+} from 'node:http2';
 import { announceListening, exitWhenOrphaned, http2Protocol, listenAddress, tlsOptions } from '../_lib/app-env.js';
 
-const { HTTP2_HEADER_CONTENT_LENGTH, HTTP2_HEADER_CONTENT_TYPE, HTTP2_HEADER_METHOD, HTTP2_HEADER_PATH, HTTP2_HEADER_STATUS } = constants;
+const {
+  HTTP2_HEADER_CONTENT_LENGTH,
+  HTTP2_HEADER_CONTENT_TYPE,
+  HTTP2_HEADER_METHOD,
+  HTTP2_HEADER_PATH,
+  HTTP2_HEADER_STATUS,
+} = constants;
 const TEXT = Buffer.from('Hello, world!');
 const JSON_BODY = Buffer.from(JSON.stringify({ hello: 'world' }));
 
 function send(stream: ServerHttp2Stream, status: number, type: string, body: Buffer): void {
-  stream.respond({ [HTTP2_HEADER_STATUS]: status, [HTTP2_HEADER_CONTENT_TYPE]: type, [HTTP2_HEADER_CONTENT_LENGTH]: body.length });
+  stream.respond({
+    [HTTP2_HEADER_STATUS]: status,
+    [HTTP2_HEADER_CONTENT_TYPE]: type,
+    [HTTP2_HEADER_CONTENT_LENGTH]: body.length,
+  });
   stream.end(body);
 }
 

@@ -3,7 +3,8 @@ import { defineTarget } from '../_lib/manifest.js';
 export default defineTarget({
   name: 'tuft',
   title: 'Tuft',
-  description: 'Tuft, a dependency-free framework: a route map of response objects ({ text }, { json }) served by its own node:http server',
+  description:
+    'Tuft, a dependency-free framework: a route map of response objects ({ text }, { json }) served by its own node:http server',
   packages: ['tuft'],
   router: true,
   homepage: 'https://tuft.dev',
@@ -14,7 +15,5 @@ export default defineTarget({
   },
   minNode: 20,
   // Tuft's documented idiom: a plain response object, whose JSON it serializes once at startup.
-  features: [
-    'hello: static response objects for / and /json',
-  ],
+  features: ['hello: static response objects for / and /json'],
 });

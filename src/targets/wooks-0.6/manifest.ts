@@ -9,7 +9,8 @@ export default defineTarget({
   homepage: 'https://wooks.moost.org',
   apps: { hello: 'hello.js', saas: 'saas.js' },
   minNode: 20,
-  pinNote: 'the older line on purpose: wooks 0.6.5 and @wooksjs/event-http 0.6.6 are what moost 0.5.33 runs on (the wooks target runs the newest, 0.7)',
+  pinNote:
+    'the older line on purpose: wooks 0.6.5 and @wooksjs/event-http 0.6.6 are what moost 0.5.33 runs on (the wooks target runs the newest, 0.7)',
   features: [
     'saas: auth composables (useAuthorization, useCookies) called first in each handler: auth checked before the body is read',
     'saas: cookie header read lazily: useCookies matches the sid cookie only, the jar is never parsed whole',

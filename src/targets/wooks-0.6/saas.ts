@@ -1,5 +1,13 @@
 // Wooks 0.6, the line moost 0.5.33 runs on, from the top of gauntlet's node_modules.
-import { HttpError, createHttpApp, useAuthorization, useCookies, useResponse, useSetCookies, useSetHeaders } from '@wooksjs/event-http';
+import {
+  HttpError,
+  createHttpApp,
+  useAuthorization,
+  useCookies,
+  useResponse,
+  useSetCookies,
+  useSetHeaders,
+} from '@wooksjs/event-http';
 import { useBody } from '@wooksjs/http-body';
 import { useRouteParams } from 'wooks';
 import { announceListening, exitWhenOrphaned, listenAddress } from '../_lib/app-env.js';

@@ -3,7 +3,8 @@ import { defineTarget } from '../_lib/manifest.js';
 export default defineTarget({
   name: 'wooks',
   title: 'Wooks',
-  description: 'Wooks 0.7 HTTP (@wooksjs/event-http): composable, context-based handlers that return their body, on its own node:http server',
+  description:
+    'Wooks 0.7 HTTP (@wooksjs/event-http): composable, context-based handlers that return their body, on its own node:http server',
   packages: ['wooks', '@wooksjs/event-http', '@wooksjs/http-body', '@wooksjs/event-core'],
   // The newest Wooks cannot share the top of node_modules with moost's (0.6): see deps/wooks-0.7/package.json.
   packageRoot: 'deps/wooks-0.7',
