@@ -1,30 +1,55 @@
 /**
- * Services: processes a run needs besides its targets (Redis behind the saas store today; an
- * upstream, NATS and MQTT for the suites to come). A suite declares which it needs for the
+ * Services: processes a run needs besides its targets (Redis behind the saas store and
+ * Moleculer's Redis transporter; nats-server and mosquitto for the services suite). A suite declares which it needs for the
  * options of a run (Suite.services); `run`, `verify` and `ab` start them through the API, each
  * in its own process group on a free loopback port, ready before the first target and stopped
  * after the last, also when the run fails or is interrupted.
  */
+import { groupMembers, usageOf } from '../proc/proc-stat.js';
 import { startRedis } from '../stores/redis-server.js';
 import type { ServiceName } from '../suites/types.js';
+import { startMosquitto } from './mosquitto.js';
+import { startNats } from './nats-server.js';
 
 export type { ServiceName };
 
 export interface RunningService {
   name: ServiceName;
-  /** Where targets reach it (redis://127.0.0.1:port). */
+  /** Where targets reach it (redis://127.0.0.1:port, nats://…, mqtt://…). */
   url: string;
+  /** Its process group, whose CPU time a part reports beside its own (the broker's CPU per call). */
+  pgid: number;
   stop(): Promise<void>;
 }
 
 const starters: Record<ServiceName, () => Promise<RunningService>> = {
-  redis: async () => ({ name: 'redis', ...(await startRedis()) }),
+  redis: async () => {
+    const redis = await startRedis();
+    return { name: 'redis', url: redis.url, pgid: redis.process.pid, stop: redis.stop };
+  },
+  nats: async () => {
+    const nats = await startNats();
+    return { name: 'nats', url: nats.url, pgid: nats.process.pid, stop: nats.stop };
+  },
+  mqtt: async () => {
+    const mqtt = await startMosquitto();
+    return { name: 'mqtt', url: mqtt.url, pgid: mqtt.process.pid, stop: mqtt.stop };
+  },
 };
 
 export interface Services {
   /** The URL of a started service; undefined when the run did not need it. */
   url(name: ServiceName): string | undefined;
+  /** CPU seconds (user + system) the service's whole process group has used so far; undefined when it is not running. */
+  cpuSeconds(name: ServiceName): number | undefined;
+  /** The process group of a started service (tests check it is gone after stopAll). */
+  pgid(name: ServiceName): number | undefined;
   stopAll(): Promise<void>;
+}
+
+/** CPU seconds of a process group, summed over its members (a broker may fork helpers). */
+export function groupCpuSeconds(pgid: number): number {
+  return usageOf(groupMembers(pgid)).cpuSeconds;
 }
 
 /** The services a suite declares for a run with these stores (verify and ab use the in-memory store, which needs none). */
@@ -47,7 +72,16 @@ export async function startServices(names: ServiceName[]): Promise<Services> {
     await stopAll();
     throw error;
   }
-  return { url: (name) => running.find((s) => s.name === name)?.url, stopAll };
+  const find = (name: ServiceName) => running.find((s) => s.name === name);
+  return {
+    url: (name) => find(name)?.url,
+    pgid: (name) => find(name)?.pgid,
+    cpuSeconds: (name) => {
+      const service = find(name);
+      return service ? groupCpuSeconds(service.pgid) : undefined;
+    },
+    stopAll,
+  };
 }
 
 /** Runs `body` with the services started, and stops them whatever happens. */

@@ -4,8 +4,8 @@
  * different contract than it was checked against.
  */
 
-/** Processes a suite can ask gauntlet to start beside its targets (started by src/services/). */
-export type ServiceName = 'redis';
+/** Processes a suite can ask gauntlet to start beside its targets (started by src/services/): Redis, the NATS and MQTT brokers. */
+export type ServiceName = 'redis' | 'nats' | 'mqtt';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
