@@ -1,0 +1,50 @@
+/**
+ * The service side of the separate-process setup, run as its own process:
+ *   node service-process.js <framework> <json options>
+ * It starts math.add, prints `ready`, and runs until it is stopped (its process group is
+ * SIGTERMed by whoever started it).
+ */
+import { createRequire } from 'node:module';
+import { correctAdd } from './contract.js';
+import { startCoteService } from './cote.js';
+import { startHemeraService } from './hemera.js';
+import { type BrokerClass, mathService, QUIET } from './moleculer.js';
+import { startSenecaService } from './seneca.js';
+
+const require = createRequire(import.meta.url);
+
+export interface ServiceProcessOptions {
+  natsUrl?: string;
+  /** The Moleculer package to load (the line that runs). */
+  moleculerPackage?: string;
+  cote?: { key: string; discoveryPort: number };
+}
+
+async function main(framework: string, options: ServiceProcessOptions): Promise<void> {
+  switch (framework) {
+    case 'moleculer': {
+      const { ServiceBroker } = require(options.moleculerPackage ?? 'moleculer') as { ServiceBroker: BrokerClass };
+      const broker = new ServiceBroker({ nodeID: 'math', transporter: options.natsUrl, ...QUIET });
+      broker.createService(mathService(correctAdd));
+      await broker.start();
+      break;
+    }
+    case 'seneca':
+      await startSenecaService(correctAdd, options.natsUrl);
+      break;
+    case 'hemera':
+      await startHemeraService(correctAdd, options.natsUrl as string);
+      break;
+    case 'cote':
+      await startCoteService(correctAdd, options.cote as { key: string; discoveryPort: number });
+      break;
+    default:
+      throw new Error(`no service process for ${framework}`);
+  }
+  process.stdout.write('ready\n');
+}
+
+main(process.argv[2], JSON.parse(process.argv[3] ?? '{}') as ServiceProcessOptions).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
