@@ -1,0 +1,55 @@
+/**
+ * The cross-framework math.add in every setup: each answers every check pair right, a wrong
+ * handler (a - b) is refused by the same check, and nothing is left running afterwards (the
+ * NATS broker and the service processes of the separate setup are process groups).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { liveGroupCount } from '../../src/proc/process-group.js';
+import { startServices } from '../../src/services/services.js';
+import { correctAdd, operandsOf, wrongAnswer } from '../../src/targets/_math-add/contract.js';
+import { SETUP_ROWS } from '../../src/targets/_math-add/setups.js';
+
+const MOLECULER = 'moleculer';
+const wrongAdd = (a: number, b: number) => a - b;
+
+test('every framework in every setup answers math.add right, and leaves no process behind', async () => {
+  const groupsBefore = liveGroupCount();
+  const services = await startServices(['nats']);
+  const natsPgid = services.pgid('nats') as number;
+  try {
+    for (const row of SETUP_ROWS) {
+      const client = await row.start({ natsUrl: services.url('nats'), moleculerPackage: MOLECULER, add: correctAdd });
+      try {
+        assert.equal(await wrongAnswer(client), undefined, `${row.setup} ${row.framework}`);
+        for (let i = 0; i < 20; i++) {
+          const [a, b] = operandsOf(i);
+          assert.equal(await client.add(a, b), a + b);
+        }
+      } finally {
+        await client.close();
+      }
+      assert.equal(liveGroupCount(), groupsBefore + 1, `${row.setup} ${row.framework}: only the broker is left`);
+    }
+  } finally {
+    await services.stopAll();
+  }
+  assert.equal(liveGroupCount(), groupsBefore);
+  assert.throws(() => process.kill(-natsPgid, 0), /ESRCH/);
+});
+
+test('a math.add that answers a - b is refused, in process and over NATS', async () => {
+  const services = await startServices(['nats']);
+  try {
+    for (const row of SETUP_ROWS.filter((r) => r.setup === 'local' || r.setup === 'fair')) {
+      const client = await row.start({ natsUrl: services.url('nats'), moleculerPackage: MOLECULER, add: wrongAdd });
+      try {
+        assert.match((await wrongAnswer(client)) ?? '', /math\.add\(2, 3\) answered -1, expected 5/, row.framework);
+      } finally {
+        await client.close();
+      }
+    }
+  } finally {
+    await services.stopAll();
+  }
+});
