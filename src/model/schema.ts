@@ -74,6 +74,8 @@ export const environmentSchema = z.object({
     pinned: z.boolean(),
     server: z.string().optional(),
     engine: z.string().optional(),
+    /** Cores of the suite's services (absent: none, or not pinned). */
+    services: z.string().optional(),
     note: z.string(),
   }),
   packages: z.record(z.string(), z.string()),
