@@ -6,9 +6,9 @@
 import { Bench } from 'tinybench';
 import type { CaseSamples } from './messages.js';
 
-/** A batch should last about this long: far above the clock's cost (~50 ns), far below the window. */
-const BATCH_TARGET_MS = 0.2;
-const MAX_BATCH = 4096;
+/** A batch should last about this long: far above the clock's cost (~50 ns) and the library's own per-sample work, far below the window. */
+const BATCH_TARGET_MS = 1;
+const MAX_BATCH = 16_384;
 
 export interface TimedTask {
   task: () => unknown;
@@ -48,14 +48,28 @@ async function timeBatches(
   return { bench, wallMs: performance.now() - started, last };
 }
 
-/** Warm-up: runs the task for warmupMs and returns the batch size that fits BATCH_TARGET_MS. */
+/** The batch that lasts about BATCH_TARGET_MS at this mean time per call. */
+function batchFor(perOpMs: number): number {
+  return Math.max(1, Math.min(MAX_BATCH, Math.round(BATCH_TARGET_MS / Math.max(perOpMs, 1e-6))));
+}
+
+function periodOf(bench: Bench): number | undefined {
+  const result = bench.tasks[0].result;
+  return result.state === 'completed' ? result.period : undefined;
+}
+
+/**
+ * Warm-up: runs the task for warmupMs and returns the batch size that fits BATCH_TARGET_MS,
+ * sized on the warmed-up speed (a cold first call can be a hundred times slower).
+ */
 export async function warmUp(timed: TimedTask, warmupMs: number, signal: AbortSignal): Promise<number> {
-  // A short probe with single calls sizes the batch even when the warm-up is 0.
+  // A short probe with single calls sizes the first batches even when the warm-up is 0.
   const probe = await timeBatches(timed, Math.max(20, Math.min(warmupMs, 50)), 1, signal);
-  const perOpMs =
-    probe.bench.tasks[0].result.state === 'completed' ? probe.bench.tasks[0].result.period : BATCH_TARGET_MS;
-  const batch = Math.max(1, Math.min(MAX_BATCH, Math.round(BATCH_TARGET_MS / Math.max(perOpMs, 1e-6))));
-  if (warmupMs > 50) await timeBatches(timed, warmupMs - 50, batch, signal);
+  let batch = batchFor(periodOf(probe.bench) ?? BATCH_TARGET_MS);
+  if (warmupMs > 50) {
+    const warm = await timeBatches(timed, warmupMs - 50, batch, signal);
+    batch = batchFor(periodOf(warm.bench) ?? BATCH_TARGET_MS);
+  }
   return batch;
 }
 
