@@ -10,11 +10,12 @@ import { clusterRuntime, parseWorkers } from '../runtimes/cluster.js';
 import { suiteServices, withServices } from '../services/services.js';
 import { parseStores } from '../stores/store-spec.js';
 import { storeVariantName, storeVariants } from '../stores/store-variants.js';
+import { runBenchSuite, type BenchRunOptions } from './run-bench.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
 
-export interface RunOptions extends LoadOptions {
+export interface RunOptions extends LoadOptions, BenchRunOptions {
   /** Targets to run (default: every target of the suite); `fastify@bun` names one runtime's. */
   targets?: string[];
   /** The target ratios are taken against (default: node-http, or node-http2 for h2). */
@@ -30,6 +31,7 @@ export interface RunOptions extends LoadOptions {
 export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const log = options.log ?? (() => undefined);
   const suite = selectSuite(options.suite);
+  if (suite.kind === 'bench') return runBenchSuite(suite, options);
   const stores = parseStores(options.stores ?? ['memory']);
   if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
     throw new UserError(
@@ -54,6 +56,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
       suite,
       scenarios,
       targets: storeVariants(selection.runnable, stores, services.url('redis')),
+      services: services.running(),
       unavailable: selection.unavailable,
       baseline: storeVariantName(selection.baseline, stores),
     }),

@@ -3,6 +3,7 @@
  * SCHEMA_VERSION on any change that old readers would misread.
  */
 import { z } from 'zod';
+import { benchPlanSchema, benchSectionSchema } from './bench-schema.js';
 
 export const SCHEMA_VERSION = 1 as const;
 
@@ -74,6 +75,8 @@ export const environmentSchema = z.object({
     pinned: z.boolean(),
     server: z.string().optional(),
     engine: z.string().optional(),
+    /** Cores of the suite's services (absent: none, or not pinned). */
+    services: z.string().optional(),
     note: z.string(),
   }),
   packages: z.record(z.string(), z.string()),
@@ -83,6 +86,9 @@ export const environmentSchema = z.object({
 
 export const planSchema = z.object({
   suite: z.string(),
+  /** The workload kind (absent in older results: http). A bench run's tables are in `bench`, its trials in result.bench. */
+  kind: z.enum(['http', 'bench']).optional(),
+  bench: benchPlanSchema.optional(),
   targets: z.array(z.string()),
   scenarios: z.array(z.string()),
   runtime: z.string(),
@@ -153,6 +159,8 @@ export const startSchema = z.object({
 });
 
 export const trialSchema = z.object({
+  /** HTTP loads (absent: http); in-process benchmark trials are benchTrialSchema, under result.bench. */
+  kind: z.literal('http').optional(),
   index: z.number().int(),
   round: z.number().int(),
   target: z.string(),
@@ -226,6 +234,7 @@ const spreadSchema = z.object({
 });
 
 export const summarySchema = z.object({
+  kind: z.literal('http').optional(),
   target: z.string(),
   scenario: z.string(),
   status: z.enum(['measured', 'invalid', 'failed', 'not-run']),
@@ -344,6 +353,8 @@ export const resultSchema = z.object({
   /** Every target start with its warm-up (absent in older results). */
   starts: z.array(startSchema).optional(),
   warnings: z.array(warningSchema),
+  /** In-process benchmarks (a bench suite): their trials and summaries (absent for HTTP suites). */
+  bench: benchSectionSchema.optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -17,33 +17,33 @@ export interface RunningService {
   name: ServiceName;
   /** Where targets reach it (redis://127.0.0.1:port, nats://…, mqtt://…). */
   url: string;
-  /** Its process group, whose CPU time a part reports beside its own (the broker's CPU per call). */
-  pgid: number;
+  /** Its process (the leader of its process group): pinned by the run's core plan; its group's CPU is the broker's CPU. */
+  pid: number;
   stop(): Promise<void>;
 }
 
 const starters: Record<ServiceName, () => Promise<RunningService>> = {
   redis: async () => {
     const redis = await startRedis();
-    return { name: 'redis', url: redis.url, pgid: redis.process.pid, stop: redis.stop };
+    return { name: 'redis', url: redis.url, pid: redis.process.pid, stop: redis.stop };
   },
   nats: async () => {
     const nats = await startNats();
-    return { name: 'nats', url: nats.url, pgid: nats.process.pid, stop: nats.stop };
+    return { name: 'nats', url: nats.url, pid: nats.process.pid, stop: nats.stop };
   },
   mqtt: async () => {
     const mqtt = await startMosquitto();
-    return { name: 'mqtt', url: mqtt.url, pgid: mqtt.process.pid, stop: mqtt.stop };
+    return { name: 'mqtt', url: mqtt.url, pid: mqtt.process.pid, stop: mqtt.stop };
   },
 };
 
 export interface Services {
   /** The URL of a started service; undefined when the run did not need it. */
   url(name: ServiceName): string | undefined;
+  /** The services that are running, in start order. */
+  running(): Array<Pick<RunningService, 'name' | 'pid'>>;
   /** CPU seconds (user + system) the service's whole process group has used so far; undefined when it is not running. */
   cpuSeconds(name: ServiceName): number | undefined;
-  /** The process group of a started service (tests check it is gone after stopAll). */
-  pgid(name: ServiceName): number | undefined;
   stopAll(): Promise<void>;
 }
 
@@ -75,10 +75,10 @@ export async function startServices(names: ServiceName[]): Promise<Services> {
   const find = (name: ServiceName) => running.find((s) => s.name === name);
   return {
     url: (name) => find(name)?.url,
-    pgid: (name) => find(name)?.pgid,
+    running: () => running.map(({ name, pid }) => ({ name, pid })),
     cpuSeconds: (name) => {
       const service = find(name);
-      return service ? groupCpuSeconds(service.pgid) : undefined;
+      return service ? groupCpuSeconds(service.pid) : undefined;
     },
     stopAll,
   };

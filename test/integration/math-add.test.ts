@@ -16,7 +16,7 @@ const wrongAdd = (a: number, b: number) => a - b;
 test('every framework in every setup answers math.add right, and leaves no process behind', async () => {
   const groupsBefore = liveGroupCount();
   const services = await startServices(['nats']);
-  const natsPgid = services.pgid('nats') as number;
+  const natsPgid = services.running().find((s) => s.name === 'nats')?.pid as number;
   try {
     for (const row of SETUP_ROWS) {
       const client = await row.start({ natsUrl: services.url('nats'), moleculerPackage: MOLECULER, add: correctAdd });
