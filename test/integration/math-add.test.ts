@@ -4,13 +4,21 @@
  * NATS broker and the service processes of the separate setup are process groups).
  */
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { projectRoot } from '../../src/core/paths.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
 import { startServices } from '../../src/services/services.js';
-import { correctAdd, operandsOf, wrongAnswer } from '../../src/targets/_math-add/contract.js';
-import { SETUP_ROWS } from '../../src/targets/_math-add/setups.js';
+import { correctAdd, operandsOf, wrongAnswer } from '../../src/suites/services/remote/contract.js';
+import type { BrokerClass } from '../../src/suites/services/remote/moleculer.js';
+import { SETUP_ROWS } from '../../src/suites/services/remote/setups.js';
 
-const MOLECULER = 'moleculer';
+// gauntlet's own node runs the tests: Node 20 here, so the 0.14 line (0.15 needs Node 22).
+const moleculerRoot = join(projectRoot, 'deps', 'moleculer-0.14');
+const { ServiceBroker } = createRequire(join(moleculerRoot, 'package.json'))('moleculer') as {
+  ServiceBroker: BrokerClass;
+};
 const wrongAdd = (a: number, b: number) => a - b;
 
 test('every framework in every setup answers math.add right, and leaves no process behind', async () => {
@@ -19,7 +27,7 @@ test('every framework in every setup answers math.add right, and leaves no proce
   const natsPgid = services.running().find((s) => s.name === 'nats')?.pid as number;
   try {
     for (const row of SETUP_ROWS) {
-      const client = await row.start({ natsUrl: services.url('nats'), moleculerPackage: MOLECULER, add: correctAdd });
+      const client = await row.start({ natsUrl: services.url('nats'), ServiceBroker, moleculerRoot, add: correctAdd });
       try {
         assert.equal(await wrongAnswer(client), undefined, `${row.setup} ${row.framework}`);
         for (let i = 0; i < 20; i++) {
@@ -42,7 +50,7 @@ test('a math.add that answers a - b is refused, in process and over NATS', async
   const services = await startServices(['nats']);
   try {
     for (const row of SETUP_ROWS.filter((r) => r.setup === 'local' || r.setup === 'fair')) {
-      const client = await row.start({ natsUrl: services.url('nats'), moleculerPackage: MOLECULER, add: wrongAdd });
+      const client = await row.start({ natsUrl: services.url('nats'), ServiceBroker, moleculerRoot, add: wrongAdd });
       try {
         assert.match((await wrongAnswer(client)) ?? '', /math\.add\(2, 3\) answered -1, expected 5/, row.framework);
       } finally {

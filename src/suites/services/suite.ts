@@ -1,4 +1,5 @@
 import type { Suite } from '../types.js';
+import { BROKER_PARTS } from './broker-parts.js';
 import { SERVICES_PARTS } from './parts.js';
 import { MOLECULER_014, MOLECULER_015 } from './targets.js';
 
@@ -10,7 +11,7 @@ export const servicesSuite: Suite = {
   reproduces: "seed 002 (Moleculer's benchmark page): its in-process tables",
   scenarios: [],
   bench: {
-    parts: SERVICES_PARTS,
+    parts: [...SERVICES_PARTS, ...BROKER_PARTS],
     targets: [MOLECULER_015, MOLECULER_014],
     // Sized so every part on both lines takes about 7 minutes on 2 cores (see the README).
     defaults: { repeats: 3, durationSec: 0.3, warmupSec: 0.2 },

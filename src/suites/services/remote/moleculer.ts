@@ -4,7 +4,7 @@
  * broker in this process, over the TCP transporter (the reference setup: static discovery on
  * two free loopback ports, no UDP) or over NATS (the fair setup).
  */
-import { freePort } from '../../proc/free-port.js';
+import { freePort } from '../../../proc/free-port.js';
 import type { AddHandler, MathAddClient } from './contract.js';
 
 /** The part of Moleculer's ServiceBroker used here (both lines have it). */

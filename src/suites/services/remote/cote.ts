@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createSocket } from 'node:dgram';
-import { freePort } from '../../proc/free-port.js';
+import { freePort } from '../../../proc/free-port.js';
 import type { AddHandler, MathAddClient } from './contract.js';
 
 const require = createRequire(import.meta.url);

@@ -5,12 +5,12 @@
  * (and, but for TCP, a real broker started by gauntlet). Limits on packet size are raised so
  * the 1 MB payload fits.
  */
-import { freePort } from '../../proc/free-port.js';
-import type { Broker, BrokerClass } from '../_math-add/moleculer.js';
-import { QUIET } from '../_math-add/moleculer.js';
-import type { EchoPayload } from './payloads.js';
+import { freePort } from '../../../proc/free-port.js';
+import type { Broker, BrokerClass } from './moleculer.js';
+import { QUIET } from './moleculer.js';
 
 export type TransporterName = 'Fake' | 'TCP' | 'NATS' | 'Redis' | 'MQTT';
+
 
 export const TRANSPORTERS: TransporterName[] = ['Fake', 'TCP', 'NATS', 'Redis', 'MQTT'];
 
@@ -22,6 +22,12 @@ export const TRANSPORTER_SERVICE: Record<TransporterName, 'nats' | 'redis' | 'mq
   Redis: 'redis',
   MQTT: 'mqtt',
 };
+
+/** What the caller sends: the call's sequence number and the payload of the table's size. */
+export interface EchoPayload {
+  seq: number;
+  payload: Record<string, unknown>;
+}
 
 /** Moleculer's TCP transporter refuses packets above 1 MB by default. */
 const MAX_PACKET = 8 * 1024 * 1024;

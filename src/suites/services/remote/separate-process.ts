@@ -3,7 +3,7 @@
  * node, in its own process group, waits for its `ready`, and stops the group on close.
  */
 import { fileURLToPath } from 'node:url';
-import { type GroupProcess, startGroup } from '../../proc/process-group.js';
+import { type GroupProcess, startGroup } from '../../../proc/process-group.js';
 import type { MathAddClient } from './contract.js';
 import type { ServiceProcessOptions } from './service-process.js';
 

@@ -5,25 +5,25 @@
  * SIGTERMed by whoever started it).
  */
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { correctAdd } from './contract.js';
 import { startCoteService } from './cote.js';
 import { startHemeraService } from './hemera.js';
 import { type BrokerClass, mathService, QUIET } from './moleculer.js';
 import { startSenecaService } from './seneca.js';
 
-const require = createRequire(import.meta.url);
-
 export interface ServiceProcessOptions {
   natsUrl?: string;
-  /** The Moleculer package to load (the line that runs). */
-  moleculerPackage?: string;
+  /** The folder of the Moleculer line that runs (deps/moleculer-0.15, absolute): moleculer is required from there. */
+  moleculerRoot?: string;
   cote?: { key: string; discoveryPort: number };
 }
 
 async function main(framework: string, options: ServiceProcessOptions): Promise<void> {
   switch (framework) {
     case 'moleculer': {
-      const { ServiceBroker } = require(options.moleculerPackage ?? 'moleculer') as { ServiceBroker: BrokerClass };
+      const lineRequire = createRequire(join(options.moleculerRoot ?? process.cwd(), 'package.json'));
+      const { ServiceBroker } = lineRequire('moleculer') as { ServiceBroker: BrokerClass };
       const broker = new ServiceBroker({ nodeID: 'math', transporter: options.natsUrl, ...QUIET });
       broker.createService(mathService(correctAdd));
       await broker.start();
@@ -43,6 +43,12 @@ async function main(framework: string, options: ServiceProcessOptions): Promise<
   }
   process.stdout.write('ready\n');
 }
+
+// Started in a process group of its own: if the process that started it dies without stopping it, leave too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 500).unref();
 
 main(process.argv[2], JSON.parse(process.argv[3] ?? '{}') as ServiceProcessOptions).catch((error) => {
   console.error(error);

@@ -9,7 +9,6 @@
  *    TCP sockets, loopback discovery), in one process and in two.
  * Nanoservices has no transport, so it appears under local only.
  */
-import { createRequire } from 'node:module';
 import { type AddHandler, type MathAddClient, untilAnswering } from './contract.js';
 import { coteNetwork, startCote, startCoteCaller } from './cote.js';
 import { startHemera, startHemeraCaller } from './hemera.js';
@@ -18,16 +17,16 @@ import { startNanoservices } from './nanoservices.js';
 import { startSeneca, startSenecaCaller } from './seneca.js';
 import { startServiceProcess, withServiceProcess } from './separate-process.js';
 
-const require = createRequire(import.meta.url);
-
 export type SetupName = 'local' | 'reference' | 'fair' | 'separate' | 'brokerless';
 export type FrameworkName = 'moleculer' | 'seneca' | 'hemera' | 'nanoservices' | 'cote';
 
 export interface SetupContext {
   /** The NATS broker gauntlet started (reference, fair, separate). */
   natsUrl?: string;
-  /** The Moleculer package of the line that runs ('moleculer', or an alias of the 0.14 line). */
-  moleculerPackage: string;
+  /** The ServiceBroker of the Moleculer line that runs. */
+  ServiceBroker: BrokerClass;
+  /** That line's folder (absolute), for the service process of the separate setup. */
+  moleculerRoot: string;
   /** The handler the in-process services run (the correct one, except in a test). */
   add: AddHandler;
 }
@@ -51,8 +50,7 @@ export const SETUP_TITLES: Record<SetupName, string> = {
   brokerless: 'brokerless (cote over its own TCP sockets, loopback discovery)',
 };
 
-const brokerOf = (context: SetupContext) =>
-  (require(context.moleculerPackage) as { ServiceBroker: BrokerClass }).ServiceBroker;
+const brokerOf = (context: SetupContext) => context.ServiceBroker;
 const natsOf = (context: SetupContext) => {
   if (!context.natsUrl) throw new Error('this setup needs the NATS broker');
   return context.natsUrl;
@@ -76,7 +74,7 @@ async function separate(
 ): Promise<MathAddClient> {
   const proc = await startServiceProcess(framework, {
     natsUrl: context.natsUrl,
-    moleculerPackage: context.moleculerPackage,
+    moleculerRoot: context.moleculerRoot,
   });
   try {
     return withServiceProcess(await answering(caller()), proc);

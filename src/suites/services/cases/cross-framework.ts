@@ -1,0 +1,62 @@
+/**
+ * The cross-framework part's case module: math.add ({a, b} → a + b) in one framework and
+ * setup (see remote/setups.ts). Before timing, five operand pairs (negative, fractional,
+ * large) are checked; every timed call's answer is compared with a + b and the first wrong
+ * one is kept for the check after timing, so a framework that answers wrongly once is refused.
+ */
+import { join } from 'node:path';
+import { projectRoot } from '../../../core/paths.js';
+import { type CaseContext, type CaseInstance, defineCases } from '../../bench-types.js';
+import { type AddHandler, correctAdd, operandsOf, wrongAnswer } from '../remote/contract.js';
+import type { BrokerClass } from '../remote/moleculer.js';
+import { type FrameworkName, SETUP_ROWS, type SetupName } from '../remote/setups.js';
+import { MOLECULER_014, MOLECULER_015 } from '../targets.js';
+
+/** The folder of the line a target name (moleculer-0.14, moleculer-0.14@node20) runs. */
+function lineRoot(target: string): string {
+  const line = [MOLECULER_015, MOLECULER_014].find((t) => target === t.name || target.startsWith(`${t.name}@`));
+  if (!line) throw new Error(`no Moleculer line for target ${target}`);
+  return join(projectRoot, line.packageRoot);
+}
+
+/** The case with the handler the services run (a test passes a wrong one, in a fixture module). */
+export const mathAddCase = (add: AddHandler) => async (ctx: CaseContext): Promise<CaseInstance> => {
+  const setup = ctx.options.setup as SetupName;
+  const framework = ctx.options.framework as FrameworkName;
+  const transport = ctx.options.transport as string | undefined;
+  const row = SETUP_ROWS.find(
+    (r) => r.setup === setup && r.framework === framework && (transport === undefined || r.transport === transport),
+  );
+  if (!row) throw new Error(`no ${framework} row in the ${setup} setup`);
+  const natsUrl = ctx.services.nats;
+  if (row.nats && !natsUrl) throw new Error(`${framework} (${setup}) needs the NATS broker`);
+  const { ServiceBroker } = ctx.require('moleculer') as { ServiceBroker: BrokerClass };
+  const client = await row.start({
+    natsUrl,
+    ServiceBroker,
+    moleculerRoot: lineRoot(ctx.target),
+    add,
+  });
+  let firstWrong: string | undefined;
+  try {
+    firstWrong = await wrongAnswer(client);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  let i = 0;
+  let expected = 0;
+  return {
+    task: async () => {
+      const [a, b] = operandsOf(i++);
+      expected = a + b;
+      const answer = await client.add(a, b);
+      if (answer !== expected) firstWrong ??= `math.add(${a}, ${b}) answered ${JSON.stringify(answer)}, expected ${expected}`;
+      return answer;
+    },
+    check: (answer) => firstWrong ?? (answer === expected ? undefined : `math.add answered ${JSON.stringify(answer)}, expected ${expected}`),
+    teardown: () => client.close(),
+  };
+};
+
+export const cases = defineCases({ 'math-add': mathAddCase(correctAdd) });
