@@ -19,44 +19,53 @@ function lineRoot(target: string): string {
   return join(projectRoot, line.packageRoot);
 }
 
-/** The case with the handler the services run (a test passes a wrong one, in a fixture module). */
-export const mathAddCase = (add: AddHandler) => async (ctx: CaseContext): Promise<CaseInstance> => {
-  const setup = ctx.options.setup as SetupName;
-  const framework = ctx.options.framework as FrameworkName;
-  const transport = ctx.options.transport as string | undefined;
-  const row = SETUP_ROWS.find(
-    (r) => r.setup === setup && r.framework === framework && (transport === undefined || r.transport === transport),
-  );
-  if (!row) throw new Error(`no ${framework} row in the ${setup} setup`);
-  const natsUrl = ctx.services.nats;
-  if (row.nats && !natsUrl) throw new Error(`${framework} (${setup}) needs the NATS broker`);
-  const { ServiceBroker } = ctx.require('moleculer') as { ServiceBroker: BrokerClass };
-  const client = await row.start({
-    natsUrl,
-    ServiceBroker,
-    moleculerRoot: lineRoot(ctx.target),
-    add,
-  });
-  let firstWrong: string | undefined;
-  try {
-    firstWrong = await wrongAnswer(client);
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
-  let i = 0;
-  let expected = 0;
-  return {
-    task: async () => {
-      const [a, b] = operandsOf(i++);
-      expected = a + b;
-      const answer = await client.add(a, b);
-      if (answer !== expected) firstWrong ??= `math.add(${a}, ${b}) answered ${JSON.stringify(answer)}, expected ${expected}`;
-      return answer;
-    },
-    check: (answer) => firstWrong ?? (answer === expected ? undefined : `math.add answered ${JSON.stringify(answer)}, expected ${expected}`),
-    teardown: () => client.close(),
+/**
+ * The case with the handler the services run: a + b, or a test's wrong one (a fixture module),
+ * given also as the path of a module exporting it as `add` for the service processes.
+ */
+export const mathAddCase =
+  (add: AddHandler, addModule?: string) =>
+  async (ctx: CaseContext): Promise<CaseInstance> => {
+    const setup = ctx.options.setup as SetupName;
+    const framework = ctx.options.framework as FrameworkName;
+    const transport = ctx.options.transport as string | undefined;
+    const row = SETUP_ROWS.find(
+      (r) => r.setup === setup && r.framework === framework && (transport === undefined || r.transport === transport),
+    );
+    if (!row) throw new Error(`no ${framework} row in the ${setup} setup`);
+    const natsUrl = ctx.services.nats;
+    if (row.nats && !natsUrl) throw new Error(`${framework} (${setup}) needs the NATS broker`);
+    const { ServiceBroker } = ctx.require('moleculer') as { ServiceBroker: BrokerClass };
+    const client = await row.start({
+      natsUrl,
+      ServiceBroker,
+      moleculerRoot: lineRoot(ctx.target),
+      add,
+      addModule,
+    });
+    let firstWrong: string | undefined;
+    try {
+      firstWrong = await wrongAnswer(client);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    let i = 0;
+    let expected = 0;
+    return {
+      task: async () => {
+        const [a, b] = operandsOf(i++);
+        expected = a + b;
+        const answer = await client.add(a, b);
+        if (answer !== expected)
+          firstWrong ??= `math.add(${a}, ${b}) answered ${JSON.stringify(answer)}, expected ${expected}`;
+        return answer;
+      },
+      check: (answer) =>
+        firstWrong ??
+        (answer === expected ? undefined : `math.add answered ${JSON.stringify(answer)}, expected ${expected}`),
+      teardown: () => client.close(),
+    };
   };
-};
 
 export const cases = defineCases({ 'math-add': mathAddCase(correctAdd) });

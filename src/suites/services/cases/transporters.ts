@@ -46,7 +46,8 @@ async function remoteCall(ctx: CaseContext): Promise<CaseInstance> {
     },
     check: (answer) => {
       if (firstWrong) return firstWrong;
-      if (!last || !isDeepStrictEqual(answer, last)) return `echo.reply answered another payload than call ${last?.seq}`;
+      if (!last || !isDeepStrictEqual(answer, last))
+        return `echo.reply answered another payload than call ${last?.seq}`;
       return undefined;
     },
     facts: { payloadBytes: JSON.stringify(payload).length },

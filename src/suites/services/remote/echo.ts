@@ -11,7 +11,6 @@ import { QUIET } from './moleculer.js';
 
 export type TransporterName = 'Fake' | 'TCP' | 'NATS' | 'Redis' | 'MQTT';
 
-
 export const TRANSPORTERS: TransporterName[] = ['Fake', 'TCP', 'NATS', 'Redis', 'MQTT'];
 
 /** The gauntlet service each transporter needs (Fake and TCP need none). */

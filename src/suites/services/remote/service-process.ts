@@ -6,7 +6,8 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { correctAdd } from './contract.js';
+import { pathToFileURL } from 'node:url';
+import { type AddHandler, correctAdd } from './contract.js';
 import { startCoteService } from './cote.js';
 import { startHemeraService } from './hemera.js';
 import { type BrokerClass, mathService, QUIET } from './moleculer.js';
@@ -17,26 +18,31 @@ export interface ServiceProcessOptions {
   /** The folder of the Moleculer line that runs (deps/moleculer-0.15, absolute): moleculer is required from there. */
   moleculerRoot?: string;
   cote?: { key: string; discoveryPort: number };
+  /** A module whose `add` export the service runs instead of a + b (a test's wrong handler). */
+  addModule?: string;
 }
 
 async function main(framework: string, options: ServiceProcessOptions): Promise<void> {
+  const add = options.addModule
+    ? ((await import(pathToFileURL(options.addModule).href)) as { add: AddHandler }).add
+    : correctAdd;
   switch (framework) {
     case 'moleculer': {
       const lineRequire = createRequire(join(options.moleculerRoot ?? process.cwd(), 'package.json'));
       const { ServiceBroker } = lineRequire('moleculer') as { ServiceBroker: BrokerClass };
       const broker = new ServiceBroker({ nodeID: 'math', transporter: options.natsUrl, ...QUIET });
-      broker.createService(mathService(correctAdd));
+      broker.createService(mathService(add));
       await broker.start();
       break;
     }
     case 'seneca':
-      await startSenecaService(correctAdd, options.natsUrl);
+      await startSenecaService(add, options.natsUrl);
       break;
     case 'hemera':
-      await startHemeraService(correctAdd, options.natsUrl as string);
+      await startHemeraService(add, options.natsUrl as string);
       break;
     case 'cote':
-      await startCoteService(correctAdd, options.cote as { key: string; discoveryPort: number });
+      await startCoteService(add, options.cote as { key: string; discoveryPort: number });
       break;
     default:
       throw new Error(`no service process for ${framework}`);

@@ -29,6 +29,8 @@ export interface SetupContext {
   moleculerRoot: string;
   /** The handler the in-process services run (the correct one, except in a test). */
   add: AddHandler;
+  /** The module exporting that handler as `add`, for service processes (absent: a + b). */
+  addModule?: string;
 }
 
 export interface SetupRow {
@@ -75,6 +77,7 @@ async function separate(
   const proc = await startServiceProcess(framework, {
     natsUrl: context.natsUrl,
     moleculerRoot: context.moleculerRoot,
+    addModule: context.addModule,
   });
   try {
     return withServiceProcess(await answering(caller()), proc);
@@ -110,7 +113,7 @@ export const SETUP_ROWS: SetupRow[] = [
   {
     setup: 'reference',
     framework: 'seneca',
-    transport: 'NATS (seneca-nats-transport)',
+    transport: 'NATS via seneca-nats-transport',
     nats: true,
     start: (c) => answering(startSeneca(c.add, natsOf(c))),
   },
@@ -131,7 +134,7 @@ export const SETUP_ROWS: SetupRow[] = [
   {
     setup: 'fair',
     framework: 'seneca',
-    transport: 'NATS (seneca-nats-transport)',
+    transport: 'NATS via seneca-nats-transport',
     nats: true,
     start: (c) => answering(startSeneca(c.add, natsOf(c))),
   },
@@ -153,7 +156,7 @@ export const SETUP_ROWS: SetupRow[] = [
   {
     setup: 'separate',
     framework: 'seneca',
-    transport: 'NATS (seneca-nats-transport), two processes',
+    transport: 'NATS via seneca-nats-transport, two processes',
     nats: true,
     start: (c) => separate('seneca', c, () => startSenecaCaller(natsOf(c))),
   },
@@ -178,7 +181,7 @@ export const SETUP_ROWS: SetupRow[] = [
     nats: false,
     start: async (c) => {
       const network = await coteNetwork();
-      const proc = await startServiceProcess('cote', { cote: network });
+      const proc = await startServiceProcess('cote', { cote: network, addModule: c.addModule });
       try {
         return withServiceProcess(await answering(Promise.resolve(startCoteCaller(network))), proc);
       } catch (error) {
