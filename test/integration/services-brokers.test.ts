@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runBenchSuite } from '../../src/api/run-bench.js';
+import { EXIT } from '../../src/core/exit-codes.js';
 import type { BenchSummary } from '../../src/model/bench-schema.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
 import { crossFramework } from '../../src/suites/services/broker-parts.js';
@@ -102,4 +103,20 @@ test('a math.add that answers a - b is refused in every framework and setup, and
     assert.match(row.reason ?? '', /math\.add\(2, 3\) answered -1, expected 5/);
   }
   assert.equal(liveGroupCount(), groupsBefore, 'the NATS broker was stopped');
+});
+
+test('a part whose broker is not installed stops with GAUNTLET_NO_BROKER (exit 4) and how to install it', async () => {
+  const out = tempDir('no-broker');
+  for (const [scenarios, envVar] of [
+    ['transporters-10b', 'GAUNTLET_MOSQUITTO'],
+    ['cross-framework-fair', 'GAUNTLET_NATS_SERVER'],
+  ]) {
+    const run = await runCli(['run', '--suite', 'services', '--scenarios', scenarios, ...SHORT, '--out', out], {
+      [envVar]: '/nonexistent/broker',
+    });
+    assert.equal(run.code, EXIT.MISSING_TOOL, run.stdout + run.stderr);
+    assert.match(run.stderr, /error GAUNTLET_NO_BROKER: .* is not installed/);
+    assert.match(run.stderr, /apt-get install -y (mosquitto|nats-server)/);
+    assert.deepEqual(await leftoverProcesses(run.mark), [], 'the brokers started before it are stopped');
+  }
 });
