@@ -7,8 +7,8 @@ export const servicesSuite: Suite = {
   name: 'services',
   kind: 'bench',
   description:
-    "Moleculer's own benchmark suites in one process: local calls, middlewares, metrics, cachers, validators, events, serializers",
-  reproduces: "seed 002 (Moleculer's benchmark page): its in-process tables",
+    "Moleculer's own benchmark suites: local calls, middlewares, metrics, cachers, validators, events, serializers; transporters through real brokers; math.add across frameworks",
+  reproduces: "seed 002 (Moleculer's benchmark page): its in-process tables, its transporters and its request times",
   scenarios: [],
   bench: {
     parts: [...SERVICES_PARTS, ...BROKER_PARTS],
