@@ -5,7 +5,7 @@
  * Ctrl-C stops after the current case and still writes the result.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { projectRoot } from '../core/paths.js';
 import type { BenchPlan, BenchTrial } from '../model/bench-schema.js';
 import type { Plan } from '../model/schema.js';
@@ -252,7 +252,9 @@ async function runOne(
   );
   const outcome = await child.runCase(
     {
-      module: join(projectRoot, 'dist', 'src', selected.part.module),
+      module: isAbsolute(selected.part.module)
+        ? selected.part.module
+        : join(projectRoot, 'dist', 'src', selected.part.module),
       factory: c.factory ?? c.name,
       target: variant.target.name,
       packageRoot: join(projectRoot, variant.target.packageRoot),
