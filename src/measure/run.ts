@@ -123,7 +123,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       // Calibrated over HTTP/1.1 only: an HTTP/2 load's cost per request is another figure.
       const ceiling =
         scenarioProtocol(scenario) === 'http1'
-          ? calibrationFor(calibration, engine.name, settings.pipelining)
+          ? calibrationFor(calibration, engine.name, settings.pipelining, scenario.load.length)
           : undefined;
       return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration: ceiling }];
     }),

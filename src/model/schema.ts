@@ -26,6 +26,8 @@ const calibrationSchema = z.object({
   calibratedAt: z.string(),
   /** The pipelining it was measured with (absent in older results: 10). */
   pipelining: z.number().optional(),
+  /** Measured over a cycle of 1,000 paths, as a scenario of several requests sends them. */
+  cycled: z.boolean().optional(),
 });
 
 /** A runtime as trials and targets record it: `node` 24.21.0 (id node@24), `bun` 1.4.5; absent in older results (the machine's node, environment.node). */
