@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { resultSchema } from '../../src/model/schema.js';
-import { leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { cliFile, leftoverProcesses, newMark, runCli, runFolder, TEST_MARK_VAR, tempDir } from '../helpers/cli.js';
 
 const short = ['--repeats', '2', '--duration', '0.05', '--warmup', '0.02', '--quiet'];
 
@@ -66,4 +67,56 @@ test('serializer tables: every serializer each line ships round-trips, with its 
     assert.ok((s.facts?.encodedBytes ?? 0) > (s.scenario.endsWith('100kb') ? 70_000 : 100), `${s.case} encoded size`);
   }
   assert.deepEqual(await leftoverProcesses(run.mark), []);
+});
+
+test('Ctrl-C during a bench run keeps the finished case windows, writes a partial result, exits 130 and stops every child', async () => {
+  const out = tempDir('services-sigint');
+  const mark = newMark();
+  const child = spawn(
+    process.execPath,
+    [
+      cliFile,
+      'run',
+      '--suite',
+      'services',
+      '--scenarios',
+      'local-calls,middlewares',
+      '--targets',
+      'moleculer-0.14',
+      '--repeats',
+      '20',
+      '--duration',
+      '0.3',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+      '--quiet',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, [TEST_MARK_VAR]: mark } },
+  );
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  let dir = '';
+  for (;;) {
+    const runs = existsSync(out) ? readdirSync(out) : [];
+    dir = runs.length ? join(out, runs[0]) : '';
+    const journal = dir ? join(dir, 'journal.ndjson') : '';
+    const windows =
+      journal && existsSync(journal)
+        ? readFileSync(journal, 'utf8')
+            .split('\n')
+            .filter((l) => l.startsWith('{"kind":"bench-trial"')).length
+        : 0;
+    if (windows >= 3) break;
+    assert.ok(Date.now() < deadline, 'the run never finished three case windows');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGINT');
+  assert.equal(await exited, 130);
+  const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
+  assert.equal(result.complete, false);
+  assert.ok(result.bench!.trials.length >= 3);
+  assert.ok(result.bench!.trials.length < 2 * 6 * 20, 'it stopped early');
+  assert.deepEqual(await leftoverProcesses(mark), []);
 });
