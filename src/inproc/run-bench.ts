@@ -5,11 +5,11 @@
  * Ctrl-C stops after the current case and still writes the result.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { projectRoot } from '../core/paths.js';
 import type { BenchPlan, BenchTrial } from '../model/bench-schema.js';
 import type { Plan } from '../model/schema.js';
-import { allowedCores, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
+import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
 import { loadAverage, machineCpuTicks, stealShare } from '../proc/proc-stat.js';
 import { resultFromJournal } from '../results/assemble.js';
 import { collectEnvironment } from '../results/environment.js';
@@ -106,8 +106,16 @@ interface Unit {
 
 export async function executeBenchRun(settings: BenchRunSettings): Promise<RunOutcome> {
   const usableCores = allowedCores();
-  const cores = planCores(usableCores, tasksetAvailable(), settings.pin);
+  const running = settings.services.running();
+  // Services (redis-server, brokers) get their cores from the same plan as for HTTP runs.
+  const cores = planCores(
+    usableCores,
+    tasksetAvailable(),
+    settings.pin,
+    running.map((s) => s.name),
+  );
   pinSelf(cores.engine);
+  for (const service of running) pinRunning(service.pid, cores.services);
   const id = runId(settings.suite.name);
   const runDir = join(settings.outDir, id);
   mkdirSync(runDir, { recursive: true });
@@ -123,7 +131,9 @@ export async function executeBenchRun(settings: BenchRunSettings): Promise<RunOu
     scenarioEngines: undefined,
     pinning: {
       ...cores,
-      note: cores.pinned ? `bench children on core ${cores.server}, gauntlet on core ${cores.engine}` : cores.note,
+      note: cores.pinned
+        ? `bench children on core ${cores.server}, gauntlet on core ${cores.engine}${cores.services ? `, services on core ${cores.services}` : ''}`
+        : cores.note,
     },
     allowedCores: usableCores,
     packages,
@@ -252,7 +262,9 @@ async function runOne(
   );
   const outcome = await child.runCase(
     {
-      module: join(projectRoot, 'dist', 'src', selected.part.module),
+      module: isAbsolute(selected.part.module)
+        ? selected.part.module
+        : join(projectRoot, 'dist', 'src', selected.part.module),
       factory: c.factory ?? c.name,
       target: variant.target.name,
       packageRoot: join(projectRoot, variant.target.packageRoot),

@@ -38,7 +38,7 @@ export interface BenchTable {
 export interface BenchPart {
   name: string;
   title: string;
-  /** The case module, relative to dist/src (compiled from src/): e.g. 'suites/services/cases/local-calls.js'. */
+  /** The case module, relative to dist/src (compiled from src/), e.g. 'suites/services/cases/calls.js', or an absolute path. */
   module: string;
   tables: BenchTable[];
   /** Services started before the part's first case and stopped after the run; their URLs reach cases as ctx.services. */

@@ -1,6 +1,6 @@
 /**
  * Payloads of a given JSON size for the serializer tables (10 B to 1 MB), the same bytes every
- * run: user records from a fixed list, added until the JSON text reaches the size.
+ * run: user records from a fixed list, then a string that fills the JSON text to the size.
  */
 export const PAYLOAD_SIZES: Array<{ label: string; bytes: number }> = [
   { label: '10 B', bytes: 10 },
@@ -26,16 +26,20 @@ function user(i: number) {
   };
 }
 
-/** An object whose JSON text is at least `bytes` long (10 B: one short field). */
+/** An object whose JSON text is `bytes` long, give or take a byte (10 B: one short field). */
 export function payloadOf(bytes: number): Record<string, unknown> {
   if (bytes <= 16) return { msg: 'x'.repeat(Math.max(1, bytes - 10)) };
   const users: unknown[] = [];
-  const payload = { users };
-  let size = JSON.stringify(payload).length;
-  for (let i = 0; size < bytes; i++) {
-    const next = user(i);
-    users.push(next);
-    size += JSON.stringify(next).length + 1;
+  // {"users":[…],"pad":""}: 21 bytes around the records, one comma between two.
+  let size = 21;
+  for (let i = 0; ; i++) {
+    const next = JSON.stringify(user(i)).length + (i > 0 ? 1 : 0);
+    if (size + next > bytes) break;
+    users.push(user(i));
+    size += next;
   }
+  // A string field fills what whole records leave, so every size is exact.
+  const payload = { users, pad: '' };
+  payload.pad = 'x'.repeat(Math.max(0, bytes - JSON.stringify(payload).length));
   return payload;
 }
