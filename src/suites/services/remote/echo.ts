@@ -67,7 +67,7 @@ export async function startEcho(ServiceBroker: BrokerClass, name: TransporterNam
     await service.stop();
   };
   try {
-    await caller.waitForServices('echo', 15_000);
+    await caller.waitForServices('echo', 15_000, 50); // polled every 50 ms, not Moleculer's 1 s
   } catch (error) {
     await close();
     throw error;

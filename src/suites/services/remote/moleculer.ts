@@ -13,7 +13,7 @@ export interface Broker {
   start(): Promise<void>;
   stop(): Promise<void>;
   call(action: string, params: unknown): Promise<unknown>;
-  waitForServices(names: string | string[], timeout?: number): Promise<void>;
+  waitForServices(names: string | string[], timeout?: number, interval?: number): Promise<void>;
 }
 export type BrokerClass = new (options: Record<string, unknown>) => Broker;
 
@@ -67,7 +67,7 @@ export async function startMoleculer(
     await service?.stop();
   };
   try {
-    await caller.waitForServices('math', 10_000);
+    await caller.waitForServices('math', 10_000, 50); // polled every 50 ms, not Moleculer's 1 s
   } catch (error) {
     await close();
     throw error;
