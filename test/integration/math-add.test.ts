@@ -15,8 +15,9 @@ import type { BrokerClass } from '../../src/suites/services/remote/moleculer.js'
 import { SETUP_ROWS } from '../../src/suites/services/remote/setups.js';
 
 // gauntlet's own node runs the tests: Node 20 here, so the 0.14 line (0.15 needs Node 22).
-const moleculerRoot = join(projectRoot, 'deps', 'moleculer-0.14');
-const { ServiceBroker } = createRequire(join(moleculerRoot, 'package.json'))('moleculer') as {
+const lineRequire = createRequire(join(projectRoot, 'deps', 'moleculer-0.14', 'package.json'));
+const moleculerMain = lineRequire.resolve('moleculer');
+const { ServiceBroker } = lineRequire('moleculer') as {
   ServiceBroker: BrokerClass;
 };
 const wrongAdd = (a: number, b: number) => a - b;
@@ -27,7 +28,7 @@ test('every framework in every setup answers math.add right, and leaves no proce
   const natsPgid = services.running().find((s) => s.name === 'nats')?.pid as number;
   try {
     for (const row of SETUP_ROWS) {
-      const client = await row.start({ natsUrl: services.url('nats'), ServiceBroker, moleculerRoot, add: correctAdd });
+      const client = await row.start({ natsUrl: services.url('nats'), ServiceBroker, moleculerMain, add: correctAdd });
       try {
         assert.equal(await wrongAnswer(client), undefined, `${row.setup} ${row.framework}`);
         for (let i = 0; i < 20; i++) {
@@ -50,7 +51,7 @@ test('a math.add that answers a - b is refused, in process and over NATS', async
   const services = await startServices(['nats']);
   try {
     for (const row of SETUP_ROWS.filter((r) => r.setup === 'local' || r.setup === 'fair')) {
-      const client = await row.start({ natsUrl: services.url('nats'), ServiceBroker, moleculerRoot, add: wrongAdd });
+      const client = await row.start({ natsUrl: services.url('nats'), ServiceBroker, moleculerMain, add: wrongAdd });
       try {
         assert.match((await wrongAnswer(client)) ?? '', /math\.add\(2, 3\) answered -1, expected 5/, row.framework);
       } finally {

@@ -4,19 +4,16 @@
  * large) are checked; every timed call's answer is compared with a + b and the first wrong
  * one is kept for the check after timing, so a framework that answers wrongly once is refused.
  */
-import { join } from 'node:path';
-import { projectRoot } from '../../../core/paths.js';
 import { type CaseContext, type CaseInstance, defineCases } from '../../bench-types.js';
 import { type AddHandler, correctAdd, operandsOf, wrongAnswer } from '../remote/contract.js';
 import type { BrokerClass } from '../remote/moleculer.js';
 import { type FrameworkName, SETUP_ROWS, type SetupName } from '../remote/setups.js';
-import { MOLECULER_014, MOLECULER_015 } from '../targets.js';
 
-/** The folder of the line a target name (moleculer-0.14, moleculer-0.14@node20) runs. */
-function lineRoot(target: string): string {
-  const line = [MOLECULER_015, MOLECULER_014].find((t) => target === t.name || target.startsWith(`${t.name}@`));
-  if (!line) throw new Error(`no Moleculer line for target ${target}`);
-  return join(projectRoot, line.packageRoot);
+/** The entry file of the target's moleculer (its line, or an `ab` variant), which a service process loads by path. */
+function moleculerMainOf(ctx: CaseContext): string {
+  const { resolve } = ctx.require as Partial<NodeJS.Require>;
+  if (typeof resolve !== 'function') throw new Error("the case context cannot resolve the target's moleculer");
+  return resolve('moleculer');
 }
 
 /**
@@ -39,7 +36,7 @@ export const mathAddCase =
     const client = await row.start({
       natsUrl,
       ServiceBroker,
-      moleculerRoot: lineRoot(ctx.target),
+      moleculerMain: moleculerMainOf(ctx),
       add,
       addModule,
     });

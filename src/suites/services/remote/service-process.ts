@@ -5,7 +5,6 @@
  * SIGTERMed by whoever started it).
  */
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AddHandler, correctAdd } from './contract.js';
 import { startCoteService } from './cote.js';
@@ -15,8 +14,8 @@ import { startSenecaService } from './seneca.js';
 
 export interface ServiceProcessOptions {
   natsUrl?: string;
-  /** The folder of the Moleculer line that runs (deps/moleculer-0.15, absolute): moleculer is required from there. */
-  moleculerRoot?: string;
+  /** The entry file of the Moleculer that runs (its line's, absolute); its own packages (nats) resolve from beside it. */
+  moleculerMain?: string;
   cote?: { key: string; discoveryPort: number };
   /** A module whose `add` export the service runs instead of a + b (a test's wrong handler). */
   addModule?: string;
@@ -28,8 +27,9 @@ async function main(framework: string, options: ServiceProcessOptions): Promise<
     : correctAdd;
   switch (framework) {
     case 'moleculer': {
-      const lineRequire = createRequire(join(options.moleculerRoot ?? process.cwd(), 'package.json'));
-      const { ServiceBroker } = lineRequire('moleculer') as { ServiceBroker: BrokerClass };
+      const { ServiceBroker } = createRequire(import.meta.url)(options.moleculerMain ?? 'moleculer') as {
+        ServiceBroker: BrokerClass;
+      };
       const broker = new ServiceBroker({ nodeID: 'math', transporter: options.natsUrl, ...QUIET });
       broker.createService(mathService(add));
       await broker.start();

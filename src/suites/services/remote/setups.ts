@@ -25,8 +25,8 @@ export interface SetupContext {
   natsUrl?: string;
   /** The ServiceBroker of the Moleculer line that runs. */
   ServiceBroker: BrokerClass;
-  /** That line's folder (absolute), for the service process of the separate setup. */
-  moleculerRoot: string;
+  /** That Moleculer's entry file (absolute), which the service process of the separate setup loads. */
+  moleculerMain: string;
   /** The handler the in-process services run (the correct one, except in a test). */
   add: AddHandler;
   /** The module exporting that handler as `add`, for service processes (absent: a + b). */
@@ -76,7 +76,7 @@ async function separate(
 ): Promise<MathAddClient> {
   const proc = await startServiceProcess(framework, {
     natsUrl: context.natsUrl,
-    moleculerRoot: context.moleculerRoot,
+    moleculerMain: context.moleculerMain,
     addModule: context.addModule,
   });
   try {
