@@ -55,10 +55,13 @@ export class BenchChild {
         child: usageOf(groupMembers(this.process.pid)),
         services: sampled.map((s) => usageOf(groupMembers(s.pgid))),
       });
+      let settled = false;
+      // Only this case's own listener is removed: an exit noticed later must not touch the next case.
       const finish = (outcome: CaseOutcome) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
-        this.listener = undefined;
-        void this.process.exited.then(() => undefined);
+        if (this.listener === listener) this.listener = undefined;
         resolve(outcome);
       };
       const timer = setTimeout(
@@ -72,7 +75,7 @@ export class BenchChild {
           reason: `the child exited (code ${code}, signal ${signal}) during the case:\n${this.process.output.text()}`,
         }),
       );
-      this.listener = (reply) => {
+      const listener = (reply: ChildMessage) => {
         if (reply.type === 'window-start') {
           before = read();
           this.process.child.send({ type: 'go' });
@@ -96,7 +99,9 @@ export class BenchChild {
           });
         }
       };
-      this.process.child.send({ type: 'run', ...message });
+      this.listener = listener;
+      // A child that died meanwhile is reported by its exit, not by a throw here.
+      this.process.child.send({ type: 'run', ...message }, () => undefined);
     });
   }
 

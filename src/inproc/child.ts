@@ -33,6 +33,7 @@ async function answerOf(instance: CaseInstance): Promise<unknown> {
 
 async function runCase(message: RunCaseMessage): Promise<void> {
   let instance: CaseInstance | undefined;
+  let outcome: ChildMessage;
   const abort = new AbortController();
   // Bounded: a task that never returns cannot hold the child past its budget by much.
   const guard = setTimeout(() => abort.abort(), message.warmupMs + message.timeMs * 3 + 60_000);
@@ -82,14 +83,26 @@ async function runCase(message: RunCaseMessage): Promise<void> {
     // One more call checked outside the window: the case still answers right once timing is over.
     const again = instance.check(await answerOf(instance));
     if (again !== undefined) throw new CaseFailure('check-after', true, `wrong answer after timing: ${again}`);
-    await send({ type: 'done', samples: measured.samples, facts: instance.facts });
+    outcome = { type: 'done', samples: measured.samples, facts: instance.facts };
   } catch (error) {
     const failure = error instanceof CaseFailure ? error : new CaseFailure('measure', false, (error as Error).message);
-    await send({ type: 'failed', phase: failure.phase, wrongAnswer: failure.wrongAnswer, reason: failure.message });
+    outcome = { type: 'failed', phase: failure.phase, wrongAnswer: failure.wrongAnswer, reason: failure.message };
   } finally {
     clearTimeout(guard);
-    await instance?.teardown?.();
   }
+  // Torn down before the answer, so the next case's set-up never overlaps this one's teardown.
+  try {
+    await instance?.teardown?.();
+  } catch (error) {
+    if (outcome.type === 'done')
+      outcome = {
+        type: 'failed',
+        phase: 'measure',
+        wrongAnswer: false,
+        reason: `teardown failed: ${(error as Error).message}`,
+      };
+  }
+  await send(outcome);
 }
 
 process.on('message', (message: ParentMessage) => {

@@ -96,6 +96,16 @@ export const cachers: BenchPart = {
         },
       ],
     },
+    {
+      name: 'cacher-set-get',
+      title: 'Set & get 1 KB data with cacher',
+      reference: 'memory',
+      cases: [
+        { name: 'memory', title: 'Memory', factory: 'set-get', options: { cacher: 'Memory' } },
+        { name: 'memory-lru', title: 'MemoryLRU', factory: 'set-get', options: { cacher: 'MemoryLRU' } },
+        { name: 'redis', title: 'Redis', factory: 'set-get', options: { cacher: 'Redis' }, measureServices: ['redis'] },
+      ],
+    },
   ],
 };
 

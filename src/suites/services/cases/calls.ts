@@ -3,7 +3,9 @@
  * middlewares", "Call with statistics & metrics", "Call with cachers" and "Call with param
  * validator" suites measure them: one call in flight, each answer checked.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { defineCases, type CaseContext, type CaseInstance } from '../../bench-types.js';
+import { payloadOf } from './payloads.js';
 import { expectNumber, mathService, startedBroker, type Broker } from './moleculer.js';
 
 const PARAMS = { a: 5, b: 3 };
@@ -96,7 +98,35 @@ async function plainCall(ctx: CaseContext): Promise<CaseInstance> {
   return callCase(broker, params, withParams ? 5 : 0, 'users.find');
 }
 
+/** The reference's "Set & get 1k data with cacher": the cacher alone, a set then a get of the same 1 KB value. */
+async function cacherSetGet(ctx: CaseContext): Promise<CaseInstance> {
+  const kind = String(ctx.options.cacher);
+  if (kind === 'Redis' && !ctx.services.redis) throw new Error('the Redis cacher needs the redis service');
+  const cacher =
+    kind === 'Redis' ? { type: 'Redis', options: { redis: ctx.services.redis, prefix: 'gauntlet-bench-set' } } : kind;
+  const broker = await startedBroker(ctx, { cacher }, []);
+  const store = broker.cacher as unknown as {
+    set(key: string, value: unknown): Promise<unknown>;
+    get(key: string): Promise<unknown>;
+    clean(): Promise<unknown>;
+  };
+  await store.clean();
+  const value = payloadOf(1024);
+  let n = 0;
+  return {
+    // A new key each time (from a fixed set), so a get cannot be served by an object kept from the last call.
+    task: async () => {
+      const key = `bench.data:${n++ % 1000}`;
+      await store.set(key, value);
+      return store.get(key);
+    },
+    check: (answer) => (isDeepStrictEqual(answer, value) ? undefined : 'the value read back is not the 1 KB value set'),
+    teardown: () => broker.stop(),
+  };
+}
+
 export const cases = defineCases({
+  'set-get': cacherSetGet,
   call: plainCall,
   middlewares: withMiddlewares,
   observability: withObservability,
