@@ -119,6 +119,11 @@ export const environmentSchema = z.object({
     note: z.string(),
   }),
   packages: z.record(z.string(), z.string()),
+  /**
+   * Set when the result was not measured by gauntlet but imported (`gauntlet report` of k6
+   * summaries): the tool and the files; every machine field above is then "unknown".
+   */
+  imported: z.object({ tool: z.string(), files: z.array(z.string()) }).optional(),
   /** The runtimes the targets ran on and where each binary came from (absent in older results: `node` above ran them). */
   runtimes: z.array(runtimeRecordSchema.extend({ source: z.string() })).optional(),
 });

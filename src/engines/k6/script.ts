@@ -59,6 +59,28 @@ export interface K6ScriptOptions {
   markers?: boolean;
   /** The script's first comment line. */
   title: string;
+  /** suite/scenario, recorded in the summary (see metaMetric) so `gauntlet report` can name what was loaded. */
+  scenarioLabel?: string;
+}
+
+/**
+ * A counter whose name carries `text` (hex: k6 metric names are [a-zA-Z0-9_], at most 128
+ * characters), added to once in setup(), so the summary says which profile and scenario it
+ * measured; undefined when the name would be too long.
+ */
+export function metaMetric(kind: 'profile' | 'scenario', text: string): string | undefined {
+  const name = `gauntlet_${kind}_${Buffer.from(text, 'utf8').toString('hex')}`;
+  return name.length <= 128 ? name : undefined;
+}
+
+/** The text a summary's meta counter carries (the first of that kind), or undefined. */
+export function readMetaMetric(names: Iterable<string>, kind: 'profile' | 'scenario'): string | undefined {
+  const prefix = `gauntlet_${kind}_`;
+  for (const name of names) {
+    if (name.startsWith(prefix) && /^[0-9a-f]+$/.test(name.slice(prefix.length)))
+      return Buffer.from(name.slice(prefix.length), 'hex').toString('utf8');
+  }
+  return undefined;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -210,12 +232,17 @@ export function k6Script(options: K6ScriptOptions): string {
     // Targets serve self-signed certificates on loopback.
     insecureSkipTLSVerify: true,
   };
+  const metas = [
+    metaMetric('profile', formatProfile(profile)),
+    options.scenarioLabel && metaMetric('scenario', options.scenarioLabel),
+  ].filter((name): name is string => typeof name === 'string');
   const lines = [
-    `// ${options.title}`,
+    `// ${options.title.replace(/\s+/g, ' ')}`,
     `// Profile ${formatProfile(profile)}${profile.kind === 'fixed' ? ` (${options.connections} virtual users for ${formatDuration(options.durationSec)})` : ''}.`,
     '// Run: k6 run -e BASE_URL=http://host:port --summary-export=summary.json <this file>; gauntlet report summary.json reads the summary back.',
     "import http from 'k6/http';",
     "import exec from 'k6/execution';",
+    "import { Counter } from 'k6/metrics';",
     `import { ${withChecks ? 'check, ' : ''}sleep } from 'k6';`,
     '',
     `const BASE_URL = String(__ENV.BASE_URL || ${json(new URL(options.baseUrl).origin)}).replace(/\\/+$/, '');`,
@@ -223,6 +250,8 @@ export function k6Script(options: K6ScriptOptions): string {
     ...(withChecks ? [`const EXPECT = ${json(checkTable(options.requests, options.checks ?? []))};`] : []),
     `const STAGE_ENDS_MS = ${json(stageEndsMs)};`,
     `const TIMEOUT = ${json(formatDuration(options.timeoutSec))};`,
+    '// Counters whose names carry the profile and scenario (hex), so the summary says what it measured.',
+    `const META = ${json(metas)}.map((name) => new Counter(name));`,
     '',
     `http.setResponseCallback(http.expectedStatuses(${options.expectedStatuses.join(', ')}));`,
     '',
@@ -235,12 +264,13 @@ export function k6Script(options: K6ScriptOptions): string {
     '  return index === -1 ? STAGE_ENDS_MS.length - 1 : index;',
     '}',
     ...(withChecks ? [CHECK_FUNCTION] : ['']),
+    'export function setup() {',
+    '  for (const meta of META) meta.add(1);',
+    ...(options.markers ? [`  console.log(${json(`${WINDOW_START_MARKER} `)} + Date.now());`] : []),
+    '}',
+    '',
     ...(options.markers
       ? [
-          'export function setup() {',
-          `  console.log(${json(`${WINDOW_START_MARKER} `)} + Date.now());`,
-          '}',
-          '',
           'export function teardown() {',
           `  console.log(${json(`${WINDOW_END_MARKER} `)} + Date.now());`,
           `  sleep(${PARK_SEC});`,
