@@ -70,8 +70,9 @@ export async function ab(
     );
   const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
   const scenarios = selectScenarios(suite, options.scenarios);
-  const outcome = await withServices(suiteServices(suite), () =>
+  const outcome = await withServices(suiteServices(suite), (services) =>
     executeRun({
+      services: services.running(),
       ...runSettings({ ...options, repeats }, suite, scenarios, runtimes[0]),
       suite,
       scenarios,

@@ -54,6 +54,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
       suite,
       scenarios,
       targets: storeVariants(selection.runnable, stores, services.url('redis')),
+      services: services.running(),
       unavailable: selection.unavailable,
       baseline: storeVariantName(selection.baseline, stores),
     }),

@@ -19,7 +19,7 @@ import { runtimeOf, runtimeRecord, runtimesLine, runtimesUsed } from '../targets
 import type { Scenario, Suite } from '../suites/types.js';
 import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
-import { allowedCores, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
+import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
 import { loadAverage, machineCpuTicks, stealShare } from '../proc/proc-stat.js';
 import { failedTrial, Instances } from './instances.js';
 import { checkedTrial } from './checked-trial.js';
@@ -56,6 +56,8 @@ export interface RunSettings {
   readyTimeoutMs: number;
   pin: boolean;
   quiet: boolean;
+  /** The suite's services, already running: the core plan pins them and the result names them. */
+  services?: Array<{ name: string; pid: number }>;
   /** Keep adding rounds until every cell's intervals are within ± this share of its median, or the budget is spent. */
   untilStable?: { halfWidthShare: number; budgetSec: number };
 }
@@ -86,7 +88,14 @@ function runId(suite: string): string {
 
 export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const usableCores = allowedCores();
-  const planned = planCores(usableCores, tasksetAvailable(), settings.pin);
+  const services = settings.services ?? [];
+  const planned = planCores(
+    usableCores,
+    tasksetAvailable(),
+    settings.pin,
+    services.map((s) => s.name),
+  );
+  for (const service of services) pinRunning(service.pid, planned.services);
   const workers = settings.runtime.workers;
   const cores = workers
     ? {
@@ -118,7 +127,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       // Calibrated over HTTP/1.1 only: an HTTP/2 load's cost per request is another figure.
       const ceiling =
         scenarioProtocol(scenario) === 'http1'
-          ? calibrationFor(calibration, engine.name, settings.pipelining)
+          ? calibrationFor(calibration, engine.name, settings.pipelining, scenario.load.length)
           : undefined;
       return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration: ceiling }];
     }),

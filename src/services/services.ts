@@ -14,16 +14,23 @@ export interface RunningService {
   name: ServiceName;
   /** Where targets reach it (redis://127.0.0.1:port). */
   url: string;
+  /** Its process (the leader of its process group), pinned by the run's core plan. */
+  pid: number;
   stop(): Promise<void>;
 }
 
 const starters: Record<ServiceName, () => Promise<RunningService>> = {
-  redis: async () => ({ name: 'redis', ...(await startRedis()) }),
+  redis: async () => {
+    const redis = await startRedis();
+    return { name: 'redis', url: redis.url, pid: redis.process.pid, stop: redis.stop };
+  },
 };
 
 export interface Services {
   /** The URL of a started service; undefined when the run did not need it. */
   url(name: ServiceName): string | undefined;
+  /** The services that are running, in start order. */
+  running(): Array<Pick<RunningService, 'name' | 'pid'>>;
   stopAll(): Promise<void>;
 }
 
@@ -47,7 +54,11 @@ export async function startServices(names: ServiceName[]): Promise<Services> {
     await stopAll();
     throw error;
   }
-  return { url: (name) => running.find((s) => s.name === name)?.url, stopAll };
+  return {
+    url: (name) => running.find((s) => s.name === name)?.url,
+    running: () => running.map(({ name, pid }) => ({ name, pid })),
+    stopAll,
+  };
 }
 
 /** Runs `body` with the services started, and stops them whatever happens. */
