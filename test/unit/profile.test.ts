@@ -164,3 +164,41 @@ test('the script records its profile in the summary, and a summary reads back pe
   assert.equal(figures.stages![0].dropped, 0, 'no drops counted by k6: none per stage');
   assert.equal(figures.scheduled, 50);
 });
+
+test('the JSON handleSummary() receives reads like the --summary-export file, its window from state', () => {
+  const summary = {
+    state: { testRunDurationMs: 4000 },
+    metrics: {
+      http_reqs: { type: 'counter', contains: 'default', values: { count: 400, rate: 100 } },
+      'http_reqs{status:200}': {
+        type: 'counter',
+        values: { count: 398, rate: 99.5 },
+        thresholds: { 'count>=0': { ok: true } },
+      },
+      'http_reqs{status:404}': { type: 'counter', values: { count: 1, rate: 0.25 } },
+      http_req_duration: {
+        type: 'trend',
+        contains: 'time',
+        values: {
+          avg: 1.5,
+          'p(50)': 1,
+          'p(75)': 2,
+          'p(90)': 3,
+          'p(95)': 4,
+          'p(99)': 5,
+          'p(99.9)': 6,
+          max: 7,
+          count: 400,
+        },
+      },
+      data_received: { type: 'counter', values: { count: 80000, rate: 20000 } },
+    },
+  };
+  const figures = k6Figures(summary, parseProfile('fixed'));
+  assert.equal(figures.durationSec, 4);
+  assert.equal(figures.requests, 400, 'no status-0 sub-metric: no errors counted');
+  assert.deepEqual(figures.statusCounts, { '200': 398, '404': 1, other: 1 });
+  assert.deepEqual(figures.latencyMs, { mean: 1.5, p50: 1, p75: 2, p90: 3, p95: 4, p99: 5, p99_9: 6, max: 7 });
+  assert.equal(figures.bytes, 80000);
+  assert.equal(figures.stages, undefined, 'a fixed load has no stages');
+});
