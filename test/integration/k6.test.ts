@@ -99,6 +99,8 @@ test('an exported script runs with k6 against node-http and its figures come bac
   const m = result.trials[0].measurement!;
   assert.equal(m.requests + m.errors, summary.metrics.http_reqs.count);
   assert.equal(m.statusCounts['200'], m.requests);
+  assert.equal(m.unexpectedStatus, 0, 'the statuses the script expected (http_req_failed) were all it got');
+  assert.equal(result.trials[0].status, 'ok', result.trials[0].reason);
   assert.equal(m.load?.profile, 'ramp:0-4/1s,4/1s', 'the script recorded its profile');
   assert.equal(m.stages?.length, 2);
   assert.equal(stageSum(result, 'requests'), m.requests, 'requests per stage add up to the total');
