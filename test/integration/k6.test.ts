@@ -266,6 +266,12 @@ test('malformed profiles and engines that cannot run a profile are refused with 
   ]);
   assert.equal(closedRate.code, 2, 'autocannon has no ramping rate');
   assert.match(closedRate.stderr, /GAUNTLET_ENGINE_INCAPABLE/);
+  // Without k6, auto does not put a rate on a closed loop: it refuses and names both ways out.
+  const noEngine = await runCli(['run', '--targets', 'node-http', '--profile', 'rate:10/1s'], {
+    GAUNTLET_K6: '/nonexistent/k6',
+  });
+  assert.equal(noEngine.code, 4);
+  assert.match(noEngine.stderr, /GAUNTLET_ENGINE_UNAVAILABLE[\s\S]*open model[\s\S]*--engine autocannon/);
   const dir = tempDir('k6-not-summary');
   writeFileSync(join(dir, 'other.json'), JSON.stringify({ metrics: { vus: { value: 1 } } }));
   const notSummary = await runCli(['report', join(dir, 'other.json')]);
