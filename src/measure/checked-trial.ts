@@ -57,7 +57,9 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
   let trial = await measure(context.load.durationSec);
   const shortfall = trial.measurement && windowShortfall(trial.measurement);
   const longest = maxWindowSec(context.askedSec);
-  if (shortfall && context.load.durationSec < longest && !context.signal.aborted) {
+  // A ramp or rate profile's window is its stages: it is never stretched.
+  const stretchable = !context.load.profile || context.load.profile.kind === 'fixed';
+  if (shortfall && stretchable && context.load.durationSec < longest && !context.signal.aborted) {
     const toSec = Math.min(longest, shortfall.neededSec);
     trial = {
       ...(await measure(toSec)),
