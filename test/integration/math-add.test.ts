@@ -14,7 +14,7 @@ import { correctAdd, operandsOf, wrongAnswer } from '../../src/suites/services/r
 import type { BrokerClass } from '../../src/suites/services/remote/moleculer.js';
 import { SETUP_ROWS } from '../../src/suites/services/remote/setups.js';
 
-// gauntlet's own node runs the tests: Node 20 here, so the 0.14 line (0.15 needs Node 22).
+// The test's own node runs the adapters (Node 20 or, under npm test, node_modules' Node 24): the 0.14 line runs on both.
 const lineRequire = createRequire(join(projectRoot, 'deps', 'moleculer-0.14', 'package.json'));
 const moleculerMain = lineRequire.resolve('moleculer');
 const { ServiceBroker } = lineRequire('moleculer') as {
