@@ -55,6 +55,10 @@ export interface LoadOptions {
   runtimes?: string[];
   /** Install a runtime that is missing instead of refusing. */
   installRuntimes?: boolean;
+  /** fanout: the upstream's delay before each answer, ms (default 2). */
+  upstreamLatencyMs?: number;
+  /** fanout: filler bytes in each upstream answer (default 256). */
+  upstreamPayloadBytes?: number;
   /** Where progress lines about runtimes and services go (default: nowhere). */
   log?: (line: string) => void;
 }

@@ -60,6 +60,8 @@ export interface LatencyMs {
   p50: number;
   p75: number;
   p90: number;
+  /** Absent where the engine does not give it (autocannon reports p90 and p97.5). */
+  p95?: number;
   p99: number;
   p99_9: number;
   max: number;

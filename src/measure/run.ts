@@ -22,6 +22,7 @@ import { allowedCores, pinSelf, planCores, tasksetAvailable } from '../proc/pinn
 import { loadAverage, machineCpuTicks, stealShare } from '../proc/proc-stat.js';
 import { failedTrial, Instances } from './instances.js';
 import { checkedTrial } from './checked-trial.js';
+import type { UpstreamWatch } from './upstream-check.js';
 import type { TrialEngine } from '../engines/engine-plan.js';
 import { seededRandom, shuffled } from '../stats/random.js';
 import { calibrationFor, readCalibration } from '../results/calibration-file.js';
@@ -55,6 +56,8 @@ export interface RunSettings {
   quiet: boolean;
   /** Keep adding rounds until every cell's intervals are within ± this share of its median, or the budget is spent. */
   untilStable?: { halfWidthShare: number; budgetSec: number };
+  /** The upstream the suite's requests call (fanout): checked at every start and over every window. */
+  upstream?: UpstreamWatch;
 }
 
 export interface RunOutcome {
@@ -63,7 +66,8 @@ export interface RunOutcome {
   interrupted: boolean;
 }
 
-function targetInfo(target: Target): TargetInfo {
+/** What a run records of a target; its packages as loaded on the runtime it runs on. */
+function targetInfo(target: Target, runtime: Runtime): TargetInfo {
   return {
     name: target.name,
     title: target.title,
@@ -72,7 +76,7 @@ function targetInfo(target: Target): TargetInfo {
     layer: target.layer,
     homepage: target.homepage,
     features: target.features ?? [],
-    packages: packageVersions(target),
+    packages: packageVersions(target, target.runtime ?? runtime),
     ...(target.runtime && { runtime: runtimeRecord(target.runtime) }),
   };
 }
@@ -83,7 +87,7 @@ function runId(suite: string): string {
 
 export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const usableCores = allowedCores();
-  const planned = planCores(usableCores, tasksetAvailable(), settings.pin);
+  const planned = planCores(usableCores, tasksetAvailable(), settings.pin, settings.upstream !== undefined);
   const workers = settings.runtime.workers;
   const cores = workers
     ? {
@@ -105,7 +109,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     timeoutSec: settings.timeoutSec,
   };
   const packages: Record<string, string> = {};
-  for (const target of settings.targets) Object.assign(packages, packageVersions(target));
+  for (const target of settings.targets)
+    Object.assign(packages, packageVersions(target, target.runtime ?? settings.runtime));
   for (const engine of settings.engines.engines()) packages[engine.name] = engine.version();
   const calibration = readCalibration();
   const scenarioEngines = Object.fromEntries(
@@ -148,13 +153,22 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ),
     categoryWeights: settings.suite.categoryWeights,
     untilStable: settings.untilStable,
+    ...(settings.upstream && {
+      upstream: {
+        latencyMs: settings.upstream.upstream.latencyMs,
+        payloadBytes: settings.upstream.upstream.key.payloadBytes,
+        callsPerRequest: settings.upstream.contract.callsPerRequest,
+        cores: settings.upstream.upstream.cores,
+        node: settings.upstream.upstream.node,
+      },
+    }),
   };
   const journal = Journal.create(join(runDir, JOURNAL_FILE), {
     id,
     startedAt: new Date().toISOString(),
     environment,
     plan: journalPlan,
-    targets: settings.targets.map(targetInfo),
+    targets: settings.targets.map((target) => targetInfo(target, settings.runtime)),
     unavailable: settings.unavailable,
   });
 
@@ -218,6 +232,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     onVerification: record.verification,
     onTrial: record.trial,
     note: (message) => progress.note(message),
+    upstream: settings.upstream,
   });
   const targetByName = new Map(settings.targets.map((t) => [t.name, t]));
   const scenarioByName = new Map(settings.scenarios.map((s) => [s.name, s]));
@@ -280,6 +295,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
         engineCores: cores.engine,
         signal: abort.signal,
         neighbours: instances.groups().filter((pgid) => pgid !== instance.running.process.pid),
+        upstream: settings.upstream,
       });
       if (trial.windowExtended) windows.set(cell, trial.windowExtended.toSec);
       if (wrongAnswer) {

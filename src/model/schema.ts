@@ -12,6 +12,8 @@ export const latencySchema = z.object({
   p50: z.number(),
   p75: z.number(),
   p90: z.number(),
+  /** Where the engine gives it (absent in older results and from autocannon, which reports p90 and p97.5). */
+  p95: z.number().optional(),
   p99: z.number(),
   p99_9: z.number(),
   max: z.number(),
@@ -74,6 +76,8 @@ export const environmentSchema = z.object({
     pinned: z.boolean(),
     server: z.string().optional(),
     engine: z.string().optional(),
+    /** Cores of a service the suite calls (the fanout upstream); the generator's on two cores. */
+    service: z.string().optional(),
     note: z.string(),
   }),
   packages: z.record(z.string(), z.string()),
@@ -106,6 +110,18 @@ export const planSchema = z.object({
   categoryWeights: z.record(z.string(), z.number()).optional(),
   /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
   untilStable: z.object({ halfWidthShare: z.number().positive(), budgetSec: z.number().positive() }).optional(),
+  /** The upstream service the suite's requests call (fanout): how it answered and where it ran. */
+  upstream: z
+    .object({
+      latencyMs: z.number(),
+      payloadBytes: z.number(),
+      callsPerRequest: z.number().int().positive(),
+      /** taskset list it ran on (absent: not pinned). */
+      cores: z.string().optional(),
+      /** The node version that ran it (gauntlet's own). */
+      node: z.string(),
+    })
+    .optional(),
 });
 
 export const targetInfoSchema = z.object({
@@ -203,6 +219,20 @@ export const trialSchema = z.object({
         rssSeries: z.array(z.tuple([z.number(), z.number()])),
       }),
       generator: z.object({ cpuCores: z.number(), cpuUsPerRequest: z.number() }),
+      /** The upstream over the same window (fanout): the calls it served against the responses, and its CPU. */
+      upstream: z
+        .object({
+          calls: z.number(),
+          expectedCalls: z.number(),
+          /** How far calls may be from expectedCalls: the requests in flight at either edge of the window. */
+          allowedDifference: z.number(),
+          ok: z.boolean(),
+          cpuSeconds: z.number(),
+          /** The upstream's CPU per inbound response (its five calls). */
+          cpuUsPerRequest: z.number(),
+          cpuCores: z.number(),
+        })
+        .optional(),
     })
     .optional(),
   exit: z.object({ code: z.number().nullable(), signal: z.string().nullable(), lastOutput: z.string() }).optional(),

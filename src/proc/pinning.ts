@@ -12,6 +12,8 @@ export interface CoreSets {
   server?: string;
   /** taskset list for the load generator (and gauntlet itself). */
   engine?: string;
+  /** taskset list for a service the suite calls (the fanout upstream), when the run has one. */
+  service?: string;
   pinned: boolean;
   note: string;
 }
@@ -46,7 +48,13 @@ export function tasksetAvailable(): boolean {
   }
 }
 
-export function planCores(cores: number[], haveTaskset: boolean, wantPinning = true): CoreSets {
+/**
+ * With `withService` (a suite that calls a service gauntlet runs, the fanout upstream): on three
+ * or more cores the service gets a core of its own (the one before the generator's); on two it
+ * shares the generator's core, so the server keeps a core to itself and the service's CPU is
+ * sampled apart from both.
+ */
+export function planCores(cores: number[], haveTaskset: boolean, wantPinning = true, withService = false): CoreSets {
   if (!wantPinning)
     return { pinned: false, note: 'pinning switched off (--no-pin): server and generator share all cores' };
   if (!haveTaskset)
@@ -56,12 +64,26 @@ export function planCores(cores: number[], haveTaskset: boolean, wantPinning = t
     };
   if (cores.length < 2) return { pinned: false, note: `one core (${cores.join(',')}): server and generator shared it` };
   const engine = cores[cores.length - 1];
+  if (withService && cores.length >= 3) {
+    const service = cores[cores.length - 2];
+    const server = cores.slice(0, -2);
+    return {
+      server: server.join(','),
+      engine: String(engine),
+      service: String(service),
+      pinned: true,
+      note: `server on core ${server.join(',')}, upstream service on core ${service}, load generator and gauntlet on core ${engine}`,
+    };
+  }
   const server = cores.slice(0, -1);
   return {
     server: server.join(','),
     engine: String(engine),
+    ...(withService && { service: String(engine) }),
     pinned: true,
-    note: `server on core ${server.join(',')}, load generator and gauntlet on core ${engine}`,
+    note: withService
+      ? `server on core ${server.join(',')}, load generator, gauntlet and the upstream service on core ${engine}`
+      : `server on core ${server.join(',')}, load generator and gauntlet on core ${engine}`,
   };
 }
 

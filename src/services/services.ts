@@ -5,8 +5,11 @@
  * in its own process group on a free loopback port, ready before the first target and stopped
  * after the last, also when the run fails or is interrupted.
  */
+import { allowedCores, planCores, tasksetAvailable } from '../proc/pinning.js';
 import { startRedis } from '../stores/redis-server.js';
 import type { ServiceName } from '../suites/types.js';
+import type { Target } from '../targets/registry.js';
+import { type RunningUpstream, startUpstream, type UpstreamOptions } from './upstream/upstream.js';
 
 export type { ServiceName };
 
@@ -14,16 +17,42 @@ export interface RunningService {
   name: ServiceName;
   /** Where targets reach it (redis://127.0.0.1:port). */
   url: string;
+  /** What every target app is told about it (GAUNTLET_UPSTREAM_URL); stores pass theirs per variant instead. */
+  targetEnv?: Record<string, string>;
+  /** The upstream's handle: its secret, its count of calls, its process. */
+  upstream?: RunningUpstream;
   stop(): Promise<void>;
 }
 
-const starters: Record<ServiceName, () => Promise<RunningService>> = {
+/** How services are started: the upstream's answers, and whether services are pinned (as the run's --no-pin says). */
+export interface ServiceOptions {
+  upstream?: Omit<UpstreamOptions, 'cores'>;
+  pin?: boolean;
+}
+
+const starters: Record<ServiceName, (options: ServiceOptions) => Promise<RunningService>> = {
   redis: async () => ({ name: 'redis', ...(await startRedis()) }),
+  upstream: async (options) => {
+    // The same plan the run makes for its targets and engine (see planCores).
+    const cores = planCores(allowedCores(), tasksetAvailable(), options.pin ?? true, true).service;
+    const upstream = await startUpstream({ ...options.upstream, cores });
+    return {
+      name: 'upstream',
+      url: upstream.url,
+      targetEnv: { GAUNTLET_UPSTREAM_URL: upstream.url },
+      upstream,
+      stop: upstream.stop,
+    };
+  },
 };
 
 export interface Services {
   /** The URL of a started service; undefined when the run did not need it. */
   url(name: ServiceName): string | undefined;
+  /** The environment every target app gets from the started services. */
+  targetEnv(): Record<string, string>;
+  /** The upstream, when the suite needed it. */
+  upstream(): RunningUpstream | undefined;
   stopAll(): Promise<void>;
 }
 
@@ -36,23 +65,51 @@ export function suiteServices(
 }
 
 /** Starts each named service once; if one fails, the ones already started are stopped before the error goes on. */
-export async function startServices(names: ServiceName[]): Promise<Services> {
+export async function startServices(names: ServiceName[], options: ServiceOptions = {}): Promise<Services> {
   const running: RunningService[] = [];
   const stopAll = async () => {
     await Promise.all(running.splice(0).map((service) => service.stop()));
   };
   try {
-    for (const name of new Set(names)) running.push(await starters[name]());
+    for (const name of new Set(names)) running.push(await starters[name](options));
   } catch (error) {
     await stopAll();
     throw error;
   }
-  return { url: (name) => running.find((s) => s.name === name)?.url, stopAll };
+  return {
+    url: (name) => running.find((s) => s.name === name)?.url,
+    targetEnv: () => Object.assign({}, ...running.map((s) => s.targetEnv ?? {})),
+    upstream: () => running.find((s) => s.upstream)?.upstream,
+    stopAll,
+  };
+}
+
+/** The targets with the started services' environment added (where the upstream is). */
+export function withServiceEnv(targets: Target[], services: Services): Target[] {
+  const env = services.targetEnv();
+  if (Object.keys(env).length === 0) return targets;
+  return targets.map((target) => ({ ...target, env: { ...target.env, ...env } }));
+}
+
+/** How the options of run, verify and ab start services. */
+export function serviceOptions(options: {
+  upstreamLatencyMs?: number;
+  upstreamPayloadBytes?: number;
+  pin?: boolean;
+}): ServiceOptions {
+  return {
+    upstream: { latencyMs: options.upstreamLatencyMs, payloadBytes: options.upstreamPayloadBytes },
+    pin: options.pin,
+  };
 }
 
 /** Runs `body` with the services started, and stops them whatever happens. */
-export async function withServices<T>(names: ServiceName[], body: (services: Services) => Promise<T>): Promise<T> {
-  const services = await startServices(names);
+export async function withServices<T>(
+  names: ServiceName[],
+  body: (services: Services) => Promise<T>,
+  options: ServiceOptions = {},
+): Promise<T> {
+  const services = await startServices(names, options);
   try {
     return await body(services);
   } finally {

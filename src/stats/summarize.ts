@@ -13,12 +13,15 @@ export interface SummaryInput {
 }
 
 function medianLatency(all: LatencyMs[]): LatencyMs {
-  const pick = (key: keyof LatencyMs) => medianOf(all.map((l) => l[key]))!;
+  const pick = (key: Exclude<keyof LatencyMs, 'p95'>) => medianOf(all.map((l) => l[key]))!;
+  const p95s = all.map((l) => l.p95).filter((p): p is number => p !== undefined);
   return {
     mean: pick('mean'),
     p50: pick('p50'),
     p75: pick('p75'),
     p90: pick('p90'),
+    // Only when every trial has it: a median over some of them would mix engines.
+    ...(p95s.length === all.length && { p95: medianOf(p95s)! }),
     p99: pick('p99'),
     p99_9: pick('p99_9'),
     max: pick('max'),

@@ -5,7 +5,7 @@
  */
 
 /** Processes a suite can ask gauntlet to start beside its targets (started by src/services/). */
-export type ServiceName = 'redis';
+export type ServiceName = 'redis' | 'upstream';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -76,4 +76,25 @@ export interface Suite {
   defaultScenarios?: string[];
   /** Load defaults of the suite (the seed's), used when the user does not pass --connections or --pipelining. */
   defaults?: { connections?: number; pipelining?: number };
+  /** Its apps call the upstream service (GAUNTLET_UPSTREAM_URL): how many calls per request, and the answer they give. */
+  upstream?: UpstreamContract;
+}
+
+/** What the upstream gives each of its calls: data derived from the call, signed with a secret of the run. */
+export interface UpstreamKey {
+  /** Hex secret the upstream signs its answers with; only gauntlet reads it (once, at start). */
+  secret: string;
+  /** Filler bytes in each upstream answer. */
+  payloadBytes: number;
+}
+
+/**
+ * A suite whose requests call the upstream: verification counts the calls each request made
+ * and compares its answer with the one only the upstream's answers can build; after every
+ * measured window the upstream's count must be `callsPerRequest` × the responses.
+ */
+export interface UpstreamContract {
+  callsPerRequest: number;
+  /** The exact JSON a request must get, built from what the upstream answers to its calls. */
+  answer(request: RequestSpec, key: UpstreamKey): unknown;
 }
