@@ -268,6 +268,8 @@ export const summarySchema = z.object({
   latencyP99Ms: spreadSchema.optional(),
   bytesPerSec: z.number().optional(),
   cpuUsPerRequest: spreadSchema.optional(),
+  /** fanout: the upstream's CPU per inbound response over the same windows. */
+  upstreamCpuUsPerRequest: spreadSchema.optional(),
   maxCpuPercent: z.number().optional(),
   /** Highest RSS of any trial, and the spread of the per-trial peaks. */
   peakRssBytes: z.number().optional(),
@@ -330,6 +332,26 @@ export const runtimeMatrixSchema = z.object({
 });
 
 /** Suite-level figures for weighted suites (saas), derived from the summaries and kept for readers of the JSON. */
+/**
+ * One pair of targets on one runtime: per round, `after`'s figure over `before`'s measured
+ * in the same round (seconds apart), and the median of those ratios with its distribution-free
+ * interval. Below 1 for latency and CPU means `after` is faster or cheaper.
+ */
+export const pairEffectSchema = z.object({
+  name: z.string(),
+  before: z.string(),
+  after: z.string(),
+  /** Runtime id (node@24), or the run's runtime line when it ran on one. */
+  runtime: z.string(),
+  scenario: z.string(),
+  /** Rounds in which both had a clean trial. */
+  rounds: z.number().int(),
+  requestsPerSec: spreadSchema.optional(),
+  latencyMean: spreadSchema.optional(),
+  latencyP95: spreadSchema.optional(),
+  cpuUsPerRequest: spreadSchema.optional(),
+});
+
 export const acrossScenariosSchema = z.object({
   weighted: z.array(
     z.object({
@@ -352,6 +374,8 @@ export const acrossScenariosSchema = z.object({
   ),
   /** Runs on several runtimes (--runtime a,b): see runtimeMatrixSchema. */
   runtimes: runtimeMatrixSchema.optional(),
+  /** The suite's chosen pairs of targets (fanout: framework, client, combined effect), per runtime. */
+  pairs: z.array(pairEffectSchema).optional(),
 });
 
 export const resultSchema = z.object({

@@ -78,12 +78,19 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     latencyP99Ms: spreadOf(measurements.map((m) => m.latencyMs.p99)),
     bytesPerSec: medianOf(measurements.map((m) => m.bytesPerSec)),
     cpuUsPerRequest: spreadOf(measurements.map((m) => m.server.cpuUsPerRequest)),
+    ...upstreamCpuOf(measurements),
     maxCpuPercent: medianOf(measurements.map((m) => m.server.maxCpuPercent)),
     peakRssBytes: Math.max(...measurements.map((m) => m.server.peakRssBytes)),
     peakRss: spreadOf(measurements.map((m) => m.server.peakRssBytes)),
     generatorCpuCores: medianOf(measurements.map((m) => m.generator.cpuCores)),
     ...headerCompressionOf(measurements),
   };
+}
+
+/** `{ upstreamCpuUsPerRequest }` when every trial recorded the upstream (fanout), else nothing. */
+function upstreamCpuOf(measurements: Measurement[]): Pick<Summary, 'upstreamCpuUsPerRequest'> {
+  const costs = measurements.map((m) => m.upstream?.cpuUsPerRequest).filter((c): c is number => c !== undefined);
+  return costs.length > 0 && costs.length === measurements.length ? { upstreamCpuUsPerRequest: spreadOf(costs) } : {};
 }
 
 /** `{ headerCompression }` when any trial reports it (HTTP/2 through h2load), else nothing. */
@@ -93,7 +100,7 @@ function headerCompressionOf(measurements: Measurement[]): Pick<Summary, 'header
 }
 
 /** Valid trials of one cell by round (the last, if a round holds more than one). */
-function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
+export function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
   const byRound = new Map<number, Measurement>();
   for (const t of trials)
     if (t.target === target && t.scenario === scenario && t.status === 'ok' && t.measurement)

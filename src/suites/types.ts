@@ -78,6 +78,15 @@ export interface Suite {
   defaults?: { connections?: number; pipelining?: number };
   /** Its apps call the upstream service (GAUNTLET_UPSTREAM_URL): how many calls per request, and the answer they give. */
   upstream?: UpstreamContract;
+  /** Pairs of targets the report divides per runtime and round (fanout: seed 001's framework, client and combined effects). */
+  pairs?: TargetPair[];
+}
+
+export interface TargetPair {
+  name: string;
+  /** The target divided by (seed 001's baseline side). */
+  before: string;
+  after: string;
 }
 
 /** What the upstream gives each of its calls: data derived from the call, signed with a secret of the run. */

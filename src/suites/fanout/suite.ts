@@ -38,4 +38,25 @@ export const fanoutSuite: Suite = {
     callsPerRequest: FANOUT_CALLS,
     answer: (request, key) => fanoutAnswer(key, idOf(request)),
   },
+  // Seed 001's three comparisons, then the client effect without Nest.
+  pairs: [
+    {
+      name: 'framework: Fastify vs Express (Nest, @nestjs/axios)',
+      before: 'nest-express-axios',
+      after: 'nest-fastify-axios',
+    },
+    {
+      name: 'client: nestjs-undici vs @nestjs/axios (Nest on Fastify)',
+      before: 'nest-fastify-axios',
+      after: 'nest-fastify-undici',
+    },
+    {
+      name: 'combined: Fastify + undici vs Express + axios (Nest)',
+      before: 'nest-express-axios',
+      after: 'nest-fastify-undici',
+    },
+    { name: 'client: undici vs axios (Fastify)', before: 'fastify-axios', after: 'fastify-undici' },
+    { name: 'client: undici vs axios (Express)', before: 'express-axios', after: 'express-undici' },
+    { name: 'framework: Fastify vs Express (undici)', before: 'express-undici', after: 'fastify-undici' },
+  ],
 };
