@@ -77,7 +77,7 @@ export async function startUpstream(options: UpstreamOptions = {}): Promise<Runn
     command,
     args,
     env: {
-      PATH: process.env.PATH,
+      ...process.env,
       UPSTREAM_PORT: String(port),
       UPSTREAM_CONTROL_PORT: String(controlPort),
       UPSTREAM_LATENCY_MS: String(latencyMs),
