@@ -70,7 +70,9 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
   let trial = await measure(context.load.durationSec);
   const shortfall = trial.measurement && windowShortfall(trial.measurement);
   const longest = maxWindowSec(context.askedSec);
-  if (shortfall && context.load.durationSec < longest && !context.signal.aborted) {
+  // A ramp or rate profile's window is its stages: it is never stretched.
+  const stretchable = !context.load.profile || context.load.profile.kind === 'fixed';
+  if (shortfall && stretchable && context.load.durationSec < longest && !context.signal.aborted) {
     const toSec = Math.min(longest, shortfall.neededSec);
     trial = {
       ...(await measure(toSec)),
@@ -86,7 +88,10 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
   if (size && !size.ok) wrong.push({ request: `the ${scenario.name} load`, reason: sizeCheckReason(size) });
   const measured = trial.measurement;
   if (context.upstream && window && measured) {
-    const inFlight = context.load.connections * context.load.pipelining;
+    // A ramp holds up to its largest stage of virtual users; a rate up to --connections.
+    const profile = context.load.profile;
+    const vus = profile?.kind === 'ramp' ? Math.max(...profile.stages.map((s) => Math.max(s.from, s.to))) : 0;
+    const inFlight = Math.max(vus, context.load.connections * context.load.pipelining);
     const upstream: UpstreamRecord | undefined = await window.record(measured.requests, inFlight);
     if (upstream) trial = { ...trial, measurement: { ...measured, upstream } };
     if (upstream && !upstream.ok)

@@ -3,6 +3,7 @@
  * visit's scenarios, stop it. Every verification and trial goes to the journal as it ends;
  * Ctrl-C stops the current trial, keeps everything finished, and still writes the result.
  */
+import { formatProfile, type LoadProfile } from '../engines/profile.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnginePlan } from '../engines/engine-plan.js';
@@ -46,6 +47,10 @@ export interface RunSettings {
   connections: number;
   pipelining: number;
   timeoutSec: number;
+  /** How each trial's load is shaped (absent: fixed); a ramp or rate profile's window is durationSec, its stages' total. */
+  profile?: LoadProfile;
+  /** Why the trials run this profile when the suite has a shape of its own (fanout: its k6 ramp, or fixed without k6). */
+  profileReason?: string;
   engines: EnginePlan;
   runtime: Runtime;
   seed: number;
@@ -107,6 +112,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     warmupSec: settings.trialWarmupSec,
     durationSec: settings.durationSec,
     timeoutSec: settings.timeoutSec,
+    ...(settings.profile && settings.profile.kind !== 'fixed' && { profile: settings.profile }),
   };
   const packages: Record<string, string> = {};
   for (const target of settings.targets)
@@ -145,6 +151,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     trialWarmupSec: settings.trialWarmupSec,
     connections: settings.connections,
     pipelining: settings.pipelining,
+    ...(settings.profile && settings.profile.kind !== 'fixed' && { profile: formatProfile(settings.profile) }),
+    ...(settings.profileReason && { profileReason: settings.profileReason }),
     engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
     baseline: settings.baseline,
     seed: settings.seed,

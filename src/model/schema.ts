@@ -12,13 +12,53 @@ export const latencySchema = z.object({
   p50: z.number(),
   p75: z.number(),
   p90: z.number(),
-  /** Where the engine gives it (absent in older results and from autocannon, which reports p90 and p97.5). */
+  /** Where the engine reports it (k6, wrk, node-http2; not autocannon); absent in older results. */
   p95: z.number().optional(),
   p99: z.number(),
   p99_9: z.number(),
   max: z.number(),
 });
 export const LATENCY_PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p99_9', 'max'] as const;
+
+/** Latency of one stage of a ramp or rate profile, milliseconds. */
+export const stageLatencySchema = z.object({
+  mean: z.number(),
+  p50: z.number(),
+  p90: z.number(),
+  p95: z.number(),
+  p99: z.number(),
+  max: z.number(),
+});
+
+/** One stage of a ramp or rate profile in one trial: requests started in the stage count in it. */
+export const stageSchema = z.object({
+  index: z.number().int(),
+  /** "0 → 100 VUs, 30s", "500 req/s, 20s". */
+  label: z.string(),
+  durationSec: z.number(),
+  /** Responses (errors excluded). */
+  requests: z.number(),
+  errors: z.number(),
+  requestsPerSec: z.number(),
+  latencyMs: stageLatencySchema,
+  /** Rate profile: requests the schedule asked for in the stage, and those not sent on schedule. */
+  scheduled: z.number().optional(),
+  dropped: z.number().optional(),
+});
+
+/** How a trial's load was shaped and what its latency counts from (absent in older results: fixed, closed). */
+export const loadShapeSchema = z.object({
+  /** As --profile spells it: fixed, ramp:0-100/70s, rate:500/20s. */
+  profile: z.string(),
+  /**
+   * closed: each connection or virtual user waits for its answer before the next request;
+   * open: requests start on schedule whether or not earlier ones returned (k6 arrival rate);
+   * capped: a closed loop held under a rate (autocannon -R), not an open model.
+   */
+  model: z.enum(['closed', 'open', 'capped']),
+  /** schedule: latency counts from each request's scheduled start; send: from when it was written. */
+  latencyFrom: z.enum(['send', 'schedule']),
+});
 
 /** From gauntlet doctor --calibrate on this CPU model: the engine's CPU per request and its one-core ceiling. */
 const calibrationSchema = z.object({
@@ -81,6 +121,11 @@ export const environmentSchema = z.object({
     note: z.string(),
   }),
   packages: z.record(z.string(), z.string()),
+  /**
+   * Set when the result was not measured by gauntlet but imported (`gauntlet report` of k6
+   * summaries): the tool and the files; every machine field above is then "unknown".
+   */
+  imported: z.object({ tool: z.string(), files: z.array(z.string()) }).optional(),
   /** The runtimes the targets ran on and where each binary came from (absent in older results: `node` above ran them). */
   runtimes: z.array(runtimeRecordSchema.extend({ source: z.string() })).optional(),
 });
@@ -97,6 +142,10 @@ export const planSchema = z.object({
   trialWarmupSec: z.number().nonnegative().optional(),
   connections: z.number().int().positive(),
   pipelining: z.number().int().positive(),
+  /** The load profile of every trial, as --profile spells it (absent: fixed). */
+  profile: z.string().optional(),
+  /** Why this profile, when the suite has a load shape of its own (fanout: its k6 ramp when k6 is here, else fixed). */
+  profileReason: z.string().optional(),
   engine: z.string(),
   baseline: z.string(),
   seed: z.number().int(),
@@ -144,6 +193,7 @@ export const TRIAL_FLAGS = [
   'unexpected-status',
   'short-window',
   'window-too-short',
+  'dropped-requests',
 ] as const;
 
 /** One start of a target (per protocol it serves): how long it took to answer, and its warm-up to steady state. */
@@ -210,6 +260,13 @@ export const trialSchema = z.object({
       headerCompression: z.number().optional(),
       /** Response body bytes (HTTP/2 DATA), where the engine counts them. */
       bodyBytes: z.number().optional(),
+      /** The load's profile and model (absent in older results: fixed, closed, latency from the send). */
+      load: loadShapeSchema.optional(),
+      /** Rate profile: requests the schedule asked for over the window, and those not sent on schedule. */
+      scheduled: z.number().optional(),
+      dropped: z.number().optional(),
+      /** Ramp and rate profiles: figures per stage (k6). */
+      stages: z.array(stageSchema).optional(),
       server: z.object({
         cpuSeconds: z.number(),
         cpuUsPerRequest: z.number(),
@@ -277,6 +334,22 @@ export const summarySchema = z.object({
   generatorCpuCores: z.number().optional(),
   /** HTTP/2: median share of header bytes HPACK saved, over the trials that report it. */
   headerCompression: z.number().optional(),
+  /** Ramp and rate profiles: per stage, the medians over the valid trials. */
+  stages: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        label: z.string(),
+        requestsPerSec: z.number(),
+        meanMs: z.number(),
+        p95Ms: z.number(),
+        p99Ms: z.number(),
+        dropped: z.number().optional(),
+      }),
+    )
+    .optional(),
+  /** Rate profile: median requests not sent on schedule per trial. */
+  dropped: z.number().optional(),
   /** Median req/s over the baseline target's median req/s in the same scenario (the median of the paired ratios where there are pairs). */
   ratioToBaseline: z.number().optional(),
   /**
@@ -415,3 +488,6 @@ export type Result = z.infer<typeof resultSchema>;
 export type RuntimeRecord = z.infer<typeof runtimeRecordSchema>;
 export type RuntimeMatrix = z.infer<typeof runtimeMatrixSchema>;
 export type LatencyMs = z.infer<typeof latencySchema>;
+export type Stage = z.infer<typeof stageSchema>;
+export type LoadShape = z.infer<typeof loadShapeSchema>;
+export type StageSummary = NonNullable<Summary['stages']>[number];

@@ -14,14 +14,13 @@ export interface SummaryInput {
 
 function medianLatency(all: LatencyMs[]): LatencyMs {
   const pick = (key: Exclude<keyof LatencyMs, 'p95'>) => medianOf(all.map((l) => l[key]))!;
-  const p95s = all.map((l) => l.p95).filter((p): p is number => p !== undefined);
+  const p95s = all.map((l) => l.p95).filter((p95): p95 is number => p95 !== undefined);
   return {
     mean: pick('mean'),
     p50: pick('p50'),
     p75: pick('p75'),
     p90: pick('p90'),
-    // Only when every trial has it: a median over some of them would mix engines.
-    ...(p95s.length === all.length && { p95: medianOf(p95s)! }),
+    ...(p95s.length === all.length && { p95: medianOf(p95s) }),
     p99: pick('p99'),
     p99_9: pick('p99_9'),
     max: pick('max'),
@@ -84,6 +83,7 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     peakRss: spreadOf(measurements.map((m) => m.server.peakRssBytes)),
     generatorCpuCores: medianOf(measurements.map((m) => m.generator.cpuCores)),
     ...headerCompressionOf(measurements),
+    ...stagesOf(measurements),
   };
 }
 
@@ -91,6 +91,30 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
 function upstreamCpuOf(measurements: Measurement[]): Pick<Summary, 'upstreamCpuUsPerRequest'> {
   const costs = measurements.map((m) => m.upstream?.cpuUsPerRequest).filter((c): c is number => c !== undefined);
   return costs.length > 0 && costs.length === measurements.length ? { upstreamCpuUsPerRequest: spreadOf(costs) } : {};
+}
+
+/** Ramp and rate profiles: per stage, the medians over the trials that have it; and the median dropped. */
+function stagesOf(measurements: Measurement[]): Pick<Summary, 'stages' | 'dropped'> {
+  const dropped = measurements.map((m) => m.dropped).filter((d): d is number => d !== undefined);
+  const staged = measurements.filter((m) => m.stages && m.stages.length > 0);
+  const out: Pick<Summary, 'stages' | 'dropped'> = dropped.length > 0 ? { dropped: medianOf(dropped) } : {};
+  if (staged.length === 0) return out;
+  const first = staged[0].stages!;
+  out.stages = first.map((stage) => {
+    const same = staged.map((m) => m.stages!.find((s) => s.index === stage.index)).filter((s) => s !== undefined);
+    const median = (figure: (s: (typeof same)[number]) => number) => medianOf(same.map(figure))!;
+    const stageDropped = same.map((s) => s.dropped).filter((d): d is number => d !== undefined);
+    return {
+      index: stage.index,
+      label: stage.label,
+      requestsPerSec: median((s) => s.requestsPerSec),
+      meanMs: median((s) => s.latencyMs.mean),
+      p95Ms: median((s) => s.latencyMs.p95),
+      p99Ms: median((s) => s.latencyMs.p99),
+      ...(stageDropped.length > 0 && { dropped: medianOf(stageDropped) }),
+    };
+  });
+  return out;
 }
 
 /** `{ headerCompression }` when any trial reports it (HTTP/2 through h2load), else nothing. */

@@ -75,7 +75,12 @@ export interface Suite {
   /** The scenarios a run takes when none are named (absent: all); the others run when named. */
   defaultScenarios?: string[];
   /** Load defaults of the suite (the seed's), used when the user does not pass --connections or --pipelining. */
-  defaults?: { connections?: number; pipelining?: number };
+  defaults?: {
+    connections?: number;
+    pipelining?: number;
+    /** The seed's load shape (--profile syntax), taken when k6 is installed and neither --profile nor --duration is given. */
+    profile?: string;
+  };
   /** Its apps call the upstream service (GAUNTLET_UPSTREAM_URL): how many calls per request, and the answer they give. */
   upstream?: UpstreamContract;
   /** Pairs of targets the report divides per runtime and round (fanout: seed 001's framework, client and combined effects). */

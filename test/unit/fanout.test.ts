@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { chooseProfile } from '../../src/api/settings.js';
+import { findK6 } from '../../src/engines/k6/locate.js';
 import type { RunningUpstream } from '../../src/services/upstream/upstream.js';
+import { helloSuite } from '../../src/suites/hello/suite.js';
 import { UpstreamWindow, upstreamCountReason } from '../../src/measure/upstream-check.js';
 import type { RuntimeRecord, TargetInfo, Trial } from '../../src/model/schema.js';
 import { formatChange } from '../../src/report/pair-tables.js';
@@ -139,4 +142,21 @@ test('the improvement matrix skips rounds where one side has no clean trial, and
   assert.equal(effects.length, 1);
   assert.equal(effects[0].rounds, 2);
   assert.equal(effects[0].requestsPerSec!.median, 3, 'the median of 2 and 4');
+});
+
+test("the fanout suite's own load shape is seed 001's k6 ramp, taken only when k6 is here and nothing asks for a fixed window", () => {
+  const chosen = chooseProfile({}, fanoutSuite);
+  if (findK6()) {
+    assert.deepEqual(chosen.profile, { kind: 'ramp', stages: [{ from: 0, to: 100, durationSec: 70 }] });
+    assert.match(chosen.reason!, /suite's own load shape/);
+  } else {
+    assert.equal(chosen.profile.kind, 'fixed');
+    assert.match(chosen.reason!, /k6 is not installed/);
+  }
+  const withDuration = chooseProfile({ durationSec: 2 }, fanoutSuite);
+  assert.equal(withDuration.profile.kind, 'fixed');
+  assert.match(withDuration.reason!, /fixed 100 connections: --duration/);
+  assert.equal(chooseProfile({ engine: 'wrk' }, fanoutSuite).profile.kind, 'fixed');
+  assert.equal(chooseProfile({ profile: 'rate:50/2s' }, fanoutSuite).profile.kind, 'rate', 'an asked profile wins');
+  assert.deepEqual(chooseProfile({}, helloSuite), { profile: { kind: 'fixed' } }, 'suites without a shape stay fixed');
 });

@@ -33,7 +33,8 @@ export const fanoutSuite: Suite = {
   scenarios: [fanout],
   services: () => ['upstream'],
   // The seed's k6 virtual users send one request at a time each: no pipelining.
-  defaults: { connections: 100, pipelining: 1 },
+  // Its shape: k6 ramping from 0 to 100 virtual users over 70 s (without k6: 100 fixed connections).
+  defaults: { connections: 100, pipelining: 1, profile: 'ramp:0-100/70s' },
   upstream: {
     callsPerRequest: FANOUT_CALLS,
     answer: (request, key) => fanoutAnswer(key, idOf(request)),
