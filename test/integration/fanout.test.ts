@@ -11,15 +11,16 @@ function resultIn(out: string): Result {
   return resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
 }
 
-test('a target that calls the upstream four times is refused at verification; one that calls it five times passes', async () => {
+test('a target that calls the upstream four times is refused at verification; those that call it five times pass', async () => {
   const run = await runCli(
-    ['verify', '--suite', 'fanout', '--targets', 'upstream-four-calls,fastify-undici'],
+    ['verify', '--suite', 'fanout', '--targets', 'upstream-four-calls,fastify-undici,nest-fastify-undici'],
     withFixtures,
   );
   assert.equal(run.code, 3, run.stdout + run.stderr);
   assert.match(run.stdout, /upstream-four-calls/);
   assert.match(run.stdout, /made 4 call\(s\) to the upstream, expected 5/);
   assert.match(run.stdout, /ok\s+fastify-undici/);
+  assert.match(run.stdout, /ok\s+nest-fastify-undici/, 'NestJS 10 from deps/nest-10 starts and injects its HttpService');
   assert.deepEqual(await leftoverProcesses(run.mark), [], 'the upstream and the targets are stopped');
 });
 

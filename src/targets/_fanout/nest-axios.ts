@@ -3,8 +3,8 @@
  * registered with no options, as a Nest app does by default, so axios runs on node's global
  * http agent, which keeps connections alive on Node >= 19.
  */
-import { HttpModule, type HttpService } from 'nest-10/axios';
-import { Controller, Get, Module, Param } from 'nest-10/common';
+import { HttpModule, HttpService } from 'nest-10/axios';
+import { Controller, Get, Inject, Module, Param } from 'nest-10/common';
 import { firstValueFrom } from 'nest-10/rxjs';
 import { FANOUT_CALLS, type FanoutAnswer, type UpstreamAnswer, upstreamPath } from '../../suites/fanout/contract.js';
 import { upstreamUrl } from '../_lib/app-env.js';
@@ -13,7 +13,8 @@ const base = upstreamUrl();
 
 @Controller()
 class FanoutController {
-  constructor(private readonly http: HttpService) {}
+  // Injected by its class as token, so the import stays a value import (design:paramtypes needs one).
+  constructor(@Inject(HttpService) private readonly http: HttpService) {}
 
   @Get('fanout/:id')
   async fanout(@Param('id') id: string): Promise<FanoutAnswer> {

@@ -5,9 +5,9 @@
  * (a failed call is an unhandled rejection), so the status is checked here and the answers by
  * gauntlet.
  */
-import { Controller, Get, HttpException, Module, Param } from 'nest-10/common';
+import { Controller, Get, Inject, HttpException, Module, Param } from 'nest-10/common';
 import { firstValueFrom } from 'nest-10/rxjs';
-import { HttpModule, type HttpService } from 'nest-10/undici';
+import { HttpModule, HttpService } from 'nest-10/undici';
 import { FANOUT_CALLS, type FanoutAnswer, type UpstreamAnswer, upstreamPath } from '../../suites/fanout/contract.js';
 import { upstreamUrl } from '../_lib/app-env.js';
 
@@ -15,7 +15,8 @@ const base = upstreamUrl();
 
 @Controller()
 class FanoutController {
-  constructor(private readonly http: HttpService) {}
+  // Injected by its class as token, so the import stays a value import (design:paramtypes needs one).
+  constructor(@Inject(HttpService) private readonly http: HttpService) {}
 
   @Get('fanout/:id')
   async fanout(@Param('id') id: string): Promise<FanoutAnswer> {
