@@ -281,8 +281,10 @@ export const trialSchema = z.object({
         .object({
           calls: z.number(),
           expectedCalls: z.number(),
-          /** How far calls may be from expectedCalls: the requests in flight at either edge of the window. */
-          allowedDifference: z.number(),
+          /** How far calls may fall below expectedCalls: requests in flight when the window opened. */
+          allowedBelow: z.number(),
+          /** How far above: those, requests in flight when it closed, and a previous load's finishing inside it. */
+          allowedAbove: z.number(),
           ok: z.boolean(),
           cpuSeconds: z.number(),
           /** The upstream's CPU per inbound response (its five calls). */

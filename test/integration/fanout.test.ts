@@ -20,7 +20,11 @@ test('a target that calls the upstream four times is refused at verification; th
   assert.match(run.stdout, /upstream-four-calls/);
   assert.match(run.stdout, /made 4 call\(s\) to the upstream, expected 5/);
   assert.match(run.stdout, /ok\s+fastify-undici/);
-  assert.match(run.stdout, /ok\s+nest-fastify-undici/, 'NestJS 10 from deps/nest-10 starts and injects its HttpService');
+  assert.match(
+    run.stdout,
+    /ok\s+nest-fastify-undici/,
+    'NestJS 10 from deps/nest-10 starts and injects its HttpService',
+  );
   assert.deepEqual(await leftoverProcesses(run.mark), [], 'the upstream and the targets are stopped');
 });
 
