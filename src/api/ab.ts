@@ -81,6 +81,7 @@ export async function ab(
         targets: withServiceEnv(variants.runnable, services),
         unavailable: [],
         baseline: nameOn(labelA, runtimes[0]),
+        services: services.running(),
         upstream: upstreamWatch(suite, services),
       }),
     serviceOptions(options),

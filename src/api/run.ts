@@ -59,6 +59,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
         targets: withServiceEnv(storeVariants(selection.runnable, stores, services.url('redis')), services),
         unavailable: selection.unavailable,
         baseline: storeVariantName(selection.baseline, stores),
+        services: services.running(),
         upstream: upstreamWatch(suite, services),
       }),
     serviceOptions(options),

@@ -26,6 +26,7 @@ type Measured = Omit<EngineCalibration, 'unpipelined'>;
 async function calibrateEngine(
   engine: Engine,
   pipelining: number,
+  scenario: 'text' | 'param',
   serverCores: string | undefined,
   engineCores: string | undefined,
 ): Promise<Measured> {
@@ -41,7 +42,7 @@ async function calibrateEngine(
     let start: UsageSnapshot | undefined;
     let end: UsageSnapshot | undefined;
     let pid = 0;
-    const requests = helloSuite.scenarios.find((s) => s.name === 'text')!.load;
+    const requests = helloSuite.scenarios.find((s) => s.name === scenario)!.load;
     const spec = { ...LOAD, pipelining, baseUrl: running.baseUrl, requests };
     const measurement = await engine.run(
       spec,
@@ -73,13 +74,17 @@ export async function calibrate(report: (line: string) => void): Promise<Calibra
   const results: Calibration['engines'] = {};
   for (const engine of engines.filter((e) => e.capabilities.http1 && !e.unavailableReason())) {
     try {
-      const pipelined = await calibrateEngine(engine, CALIBRATED_PIPELINING, cores.server, cores.engine);
-      const unpipelined = await calibrateEngine(engine, 1, cores.server, cores.engine);
-      results[engine.name] = { ...pipelined, unpipelined };
+      const pipelined = await calibrateEngine(engine, CALIBRATED_PIPELINING, 'text', cores.server, cores.engine);
+      const unpipelined = await calibrateEngine(engine, 1, 'text', cores.server, cores.engine);
+      const cycled = engine.capabilities.pathCycles
+        ? await calibrateEngine(engine, CALIBRATED_PIPELINING, 'param', cores.server, cores.engine)
+        : undefined;
+      results[engine.name] = { ...pipelined, unpipelined, ...(cycled && { cycled }) };
       const line = (m: Measured) =>
         `${m.usPerRequest.toFixed(1)} µs CPU per request, ceiling ≈ ${Math.round(m.ceilingRequestsPerSec).toLocaleString('en-US')} req/s on one core`;
       report(
-        `${engine.name}: ${line(pipelined)} (pipelining ${CALIBRATED_PIPELINING}); ${line(unpipelined)} (no pipelining)`,
+        `${engine.name}: ${line(pipelined)} (pipelining ${CALIBRATED_PIPELINING}); ${line(unpipelined)} (no pipelining)` +
+          (cycled ? `; ${line(cycled)} (pipelining ${CALIBRATED_PIPELINING}, cycling 1,000 paths)` : ''),
       );
     } catch (error) {
       report(`${engine.name}: not calibrated: ${(error as Error).message}`);

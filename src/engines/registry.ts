@@ -7,11 +7,19 @@ import { fakeEngine } from './fake/engine.js';
 import { h2loadEngine } from './h2load/engine.js';
 import { k6Engine } from './k6/engine.js';
 import { K6_INSTALL_HINT } from './k6/locate.js';
+import { nodeHttp1Engine } from './node-http1/engine.js';
 import { nodeHttp2Engine } from './node-http2/engine.js';
 import { wrkEngine } from './wrk/engine.js';
 
 /** Every engine gauntlet can drive: autocannon (always installed) first, then the optional ones. */
-export const engines: Engine[] = [autocannonEngine, wrkEngine, h2loadEngine, nodeHttp2Engine, k6Engine];
+export const engines: Engine[] = [
+  autocannonEngine,
+  nodeHttp1Engine,
+  wrkEngine,
+  h2loadEngine,
+  nodeHttp2Engine,
+  k6Engine,
+];
 
 /**
  * The engines `--engine` accepts: every real one, and the fake one (no load, made-up counts)
@@ -27,7 +35,14 @@ function nameableEngines(): Engine[] {
  * EPYC, pipelined hello: wrk 4.4–5.8 µs, h2load 6.7–7.9, autocannon 8.5–11; node-http2 tens):
  * chooseEngine takes the first usable one that can carry the load.
  */
-export const enginesByEfficiency: Engine[] = [wrkEngine, h2loadEngine, autocannonEngine, nodeHttp2Engine, k6Engine];
+export const enginesByEfficiency: Engine[] = [
+  wrkEngine,
+  h2loadEngine,
+  nodeHttp1Engine,
+  autocannonEngine,
+  nodeHttp2Engine,
+  k6Engine,
+];
 
 type Need = keyof LoadNeeds;
 
@@ -49,6 +64,7 @@ const installHints: Record<string, string> = {
   autocannon: 'npm install',
   wrk: 'apt-get install -y wrk',
   h2load: 'apt-get install -y nghttp2-client',
+  'node-http1': 'built in (node:net)',
   'node-http2': 'built in (node:http2)',
   k6: K6_INSTALL_HINT,
 };

@@ -19,7 +19,7 @@ import { runtimeOf, runtimeRecord, runtimesLine, runtimesUsed } from '../targets
 import type { Scenario, Suite } from '../suites/types.js';
 import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
-import { allowedCores, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
+import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
 import { loadAverage, machineCpuTicks, stealShare } from '../proc/proc-stat.js';
 import { failedTrial, Instances } from './instances.js';
 import { checkedTrial } from './checked-trial.js';
@@ -59,6 +59,8 @@ export interface RunSettings {
   readyTimeoutMs: number;
   pin: boolean;
   quiet: boolean;
+  /** The suite's services, already running: the core plan pins them and the result names them. */
+  services?: Array<{ name: string; pid: number }>;
   /** Keep adding rounds until every cell's intervals are within ± this share of its median, or the budget is spent. */
   untilStable?: { halfWidthShare: number; budgetSec: number };
   /** The upstream the suite's requests call (fanout): checked at every start and over every window. */
@@ -92,7 +94,14 @@ function runId(suite: string): string {
 
 export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const usableCores = allowedCores();
-  const planned = planCores(usableCores, tasksetAvailable(), settings.pin, settings.upstream !== undefined);
+  const services = settings.services ?? [];
+  const planned = planCores(
+    usableCores,
+    tasksetAvailable(),
+    settings.pin,
+    services.map((s) => s.name),
+  );
+  for (const service of services) pinRunning(service.pid, planned.services);
   const workers = settings.runtime.workers;
   const cores = workers
     ? {
@@ -125,7 +134,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       // Calibrated over HTTP/1.1 only: an HTTP/2 load's cost per request is another figure.
       const ceiling =
         scenarioProtocol(scenario) === 'http1'
-          ? calibrationFor(calibration, engine.name, settings.pipelining)
+          ? calibrationFor(calibration, engine.name, settings.pipelining, scenario.load.length)
           : undefined;
       return [scenario.name, { name: engine.name, version: engine.version(), flags, calibration: ceiling }];
     }),
@@ -166,7 +175,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
         latencyMs: settings.upstream.upstream.latencyMs,
         payloadBytes: settings.upstream.upstream.key.payloadBytes,
         callsPerRequest: settings.upstream.contract.callsPerRequest,
-        cores: settings.upstream.upstream.cores,
+        cores: planned.services,
         node: settings.upstream.upstream.node,
       },
     }),

@@ -12,7 +12,7 @@ export const latencySchema = z.object({
   p50: z.number(),
   p75: z.number(),
   p90: z.number(),
-  /** Where the engine reports it (k6, wrk, node-http2; not autocannon); absent in older results. */
+  /** Where the engine reports it (every engine but autocannon); absent in older results. */
   p95: z.number().optional(),
   p99: z.number(),
   p99_9: z.number(),
@@ -67,6 +67,8 @@ const calibrationSchema = z.object({
   calibratedAt: z.string(),
   /** The pipelining it was measured with (absent in older results: 10). */
   pipelining: z.number().optional(),
+  /** Measured over a cycle of 1,000 paths, as a scenario of several requests sends them. */
+  cycled: z.boolean().optional(),
 });
 
 /** A runtime as trials and targets record it: `node` 24.21.0 (id node@24), `bun` 1.4.5; absent in older results (the machine's node, environment.node). */
@@ -116,8 +118,8 @@ export const environmentSchema = z.object({
     pinned: z.boolean(),
     server: z.string().optional(),
     engine: z.string().optional(),
-    /** Cores of a service the suite calls (the fanout upstream); the generator's on two cores. */
-    service: z.string().optional(),
+    /** Cores of the suite's services (absent: none, or not pinned). */
+    services: z.string().optional(),
     note: z.string(),
   }),
   packages: z.record(z.string(), z.string()),

@@ -1,7 +1,9 @@
 /**
- * Which cores the server and the load generator run on. With two or more cores they get
- * disjoint sets, so the generator does not steal the server's CPU; with one they share it,
- * and the result says so.
+ * Which cores the server, the load generator and the suite's services (Redis, brokers, an
+ * upstream) run on. With two or more cores the server gets cores of its own, so neither the
+ * generator nor a service steals its CPU; services get a core of their own from three cores
+ * on, and share the generator's below that (their CPU is still theirs in /proc). With one
+ * core everything shares it, and the result says so.
  */
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -12,8 +14,8 @@ export interface CoreSets {
   server?: string;
   /** taskset list for the load generator (and gauntlet itself). */
   engine?: string;
-  /** taskset list for a service the suite calls (the fanout upstream), when the run has one. */
-  service?: string;
+  /** taskset list for the suite's services; undefined when it has none or nothing is pinned. */
+  services?: string;
   pinned: boolean;
   note: string;
 }
@@ -48,13 +50,33 @@ export function tasksetAvailable(): boolean {
   }
 }
 
-/**
- * With `withService` (a suite that calls a service gauntlet runs, the fanout upstream): on three
- * or more cores the service gets a core of its own (the one before the generator's); on two it
- * shares the generator's core, so the server keeps a core to itself and the service's CPU is
- * sampled apart from both.
- */
-export function planCores(cores: number[], haveTaskset: boolean, wantPinning = true, withService = false): CoreSets {
+export function planCores(
+  cores: number[],
+  haveTaskset: boolean,
+  wantPinning = true,
+  services: string[] = [],
+): CoreSets {
+  const plan = planServerAndEngine(cores, haveTaskset, wantPinning);
+  if (services.length === 0 || !plan.pinned) return plan;
+  const names = services.join(', ');
+  if (cores.length >= 3) {
+    const own = cores[cores.length - 2];
+    const server = cores.slice(0, -2).join(',');
+    return {
+      ...plan,
+      server,
+      services: String(own),
+      note: `server on core ${server}, services (${names}) on core ${own}, load generator and gauntlet on core ${plan.engine}`,
+    };
+  }
+  return {
+    ...plan,
+    services: plan.engine,
+    note: `${plan.note}; services (${names}) share core ${plan.engine} with the generator (two cores: the server keeps its own)`,
+  };
+}
+
+function planServerAndEngine(cores: number[], haveTaskset: boolean, wantPinning: boolean): CoreSets {
   if (!wantPinning)
     return { pinned: false, note: 'pinning switched off (--no-pin): server and generator share all cores' };
   if (!haveTaskset)
@@ -64,26 +86,12 @@ export function planCores(cores: number[], haveTaskset: boolean, wantPinning = t
     };
   if (cores.length < 2) return { pinned: false, note: `one core (${cores.join(',')}): server and generator shared it` };
   const engine = cores[cores.length - 1];
-  if (withService && cores.length >= 3) {
-    const service = cores[cores.length - 2];
-    const server = cores.slice(0, -2);
-    return {
-      server: server.join(','),
-      engine: String(engine),
-      service: String(service),
-      pinned: true,
-      note: `server on core ${server.join(',')}, upstream service on core ${service}, load generator and gauntlet on core ${engine}`,
-    };
-  }
   const server = cores.slice(0, -1);
   return {
     server: server.join(','),
     engine: String(engine),
-    ...(withService && { service: String(engine) }),
     pinned: true,
-    note: withService
-      ? `server on core ${server.join(',')}, load generator, gauntlet and the upstream service on core ${engine}`
-      : `server on core ${server.join(',')}, load generator and gauntlet on core ${engine}`,
+    note: `server on core ${server.join(',')}, load generator and gauntlet on core ${engine}`,
   };
 }
 
@@ -98,9 +106,14 @@ export function pinnedCommand(
 
 /** Moves gauntlet's own threads onto the generator's cores, away from the server's. */
 export function pinSelf(cores: string | undefined): void {
-  if (cores === undefined) return;
+  pinRunning(process.pid, cores);
+}
+
+/** Moves every thread of a running process (a service started before the plan) onto these cores. */
+export function pinRunning(pid: number, cores: string | undefined): void {
+  if (cores === undefined || pid <= 0) return;
   try {
-    execFileSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
   } catch {
     // not fatal: the result still records the sets
   }

@@ -38,7 +38,7 @@ function ceiling(engine: ScenarioEngine): string {
   const c = engine.calibration;
   return c
     ? ` (${engine.name} costs ${c.usPerRequest.toFixed(1)} µs CPU per request here, a ceiling of about ${formatInt(c.ceilingRequestsPerSec)} req/s on one core: ` +
-        `calibrated ${c.calibratedAt.slice(0, 10)} ${(c.pipelining ?? 10) <= 1 ? 'without pipelining' : `at pipelining ${c.pipelining ?? 10}`})`
+        `calibrated ${c.calibratedAt.slice(0, 10)} ${(c.pipelining ?? 10) <= 1 ? 'without pipelining' : `at pipelining ${c.pipelining ?? 10}`}${c.cycled ? ' over a cycle of paths' : ''})`
     : '';
 }
 

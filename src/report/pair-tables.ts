@@ -41,7 +41,7 @@ function gridTable(result: Result, scenario: string): ExtraTable | undefined {
   return {
     title: `Fanout per runtime and target: ${scenario}`,
     note:
-      'Medians over the clean trials [interval]. Avg and p95 latency per inbound request as the engine measured it (p95 where the engine gives it: k6, wrk, node-http2; not autocannon). ' +
+      'Medians over the clean trials [interval]. Avg and p95 latency per inbound request as the engine measured it (p95 from every engine but autocannon, which reports p90 and p97.5). ' +
       "CPU µs/req is the target's; upstream CPU µs/req is the upstream service's over the same window, per inbound response (its calls for it). " +
       'Upstream calls/resp counts the calls at the upstream against the responses: requests in flight at the window edges move it a little off the exact count.',
     head: [

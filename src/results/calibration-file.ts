@@ -20,8 +20,15 @@ const measuredSchema = z.object({
   flags: z.string(),
 });
 
-/** Measured with pipelining 10 (gauntlet's default load); `unpipelined`: one request per connection at a time. */
-export const engineCalibrationSchema = measuredSchema.extend({ unpipelined: measuredSchema.optional() });
+/**
+ * Measured with pipelining 10 (gauntlet's default load) on one path; `unpipelined`: one
+ * request per connection at a time; `cycled`: pipelining 10 over a cycle of 1,000 paths (the
+ * hello param scenario), which is what most scenarios send and costs some engines far more.
+ */
+export const engineCalibrationSchema = measuredSchema.extend({
+  unpipelined: measuredSchema.optional(),
+  cycled: measuredSchema.optional(),
+});
 
 const calibrationSchema = z.object({
   calibratedAt: z.string(),
@@ -51,6 +58,8 @@ export interface CalibrationForLoad {
   calibratedAt: string;
   /** The pipelining the figure was measured with: 1 for a load without pipelining, else CALIBRATED_PIPELINING. */
   pipelining: number;
+  /** Measured over a cycle of paths (a load of several requests), not one path. */
+  cycled?: boolean;
 }
 
 /** What doctor --calibrate kept, if it was measured on this CPU model (read once per run). */
@@ -60,20 +69,23 @@ export function readCalibration(): Calibration | undefined {
   return parsed.success && parsed.data.cpuModel === cpuModel() ? parsed.data : undefined;
 }
 
-/** The calibration of an engine for a load with this pipelining, if one was measured. */
+/** The calibration of an engine for a load with this pipelining (over this many requests), if one was measured. */
 export function calibrationFor(
   calibration: Calibration | undefined,
   engine: string,
   pipelining: number,
+  requestsInCycle = 1,
 ): CalibrationForLoad | undefined {
   const found = calibration?.engines[engine];
   if (!calibration || !found) return undefined;
   const unpipelined = pipelining <= 1 ? found.unpipelined : undefined;
-  const figure = unpipelined ?? found;
+  const cycled = !unpipelined && requestsInCycle > 1 ? found.cycled : undefined;
+  const figure = unpipelined ?? cycled ?? found;
   return {
     usPerRequest: figure.usPerRequest,
     ceilingRequestsPerSec: figure.ceilingRequestsPerSec,
     calibratedAt: calibration.calibratedAt,
     pipelining: unpipelined ? 1 : CALIBRATED_PIPELINING,
+    ...(cycled && { cycled: true }),
   };
 }

@@ -54,6 +54,7 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
       pinned: input.pinning.pinned,
       server: input.pinning.server,
       engine: input.pinning.engine,
+      services: input.pinning.services,
       note: input.pinning.note,
     },
     packages: input.packages,

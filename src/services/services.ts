@@ -5,7 +5,6 @@
  * in its own process group on a free loopback port, ready before the first target and stopped
  * after the last, also when the run fails or is interrupted.
  */
-import { allowedCores, planCores, tasksetAvailable } from '../proc/pinning.js';
 import { startRedis } from '../stores/redis-server.js';
 import type { ServiceName } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
@@ -17,6 +16,8 @@ export interface RunningService {
   name: ServiceName;
   /** Where targets reach it (redis://127.0.0.1:port). */
   url: string;
+  /** Its process (the leader of its process group), pinned by the run's core plan. */
+  pid: number;
   /** What every target app is told about it (GAUNTLET_UPSTREAM_URL); stores pass theirs per variant instead. */
   targetEnv?: Record<string, string>;
   /** The upstream's handle: its secret, its count of calls, its process. */
@@ -24,21 +25,22 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** How services are started: the upstream's answers, and whether services are pinned (as the run's --no-pin says). */
+/** How services are started: the upstream's answers. */
 export interface ServiceOptions {
-  upstream?: Omit<UpstreamOptions, 'cores'>;
-  pin?: boolean;
+  upstream?: UpstreamOptions;
 }
 
 const starters: Record<ServiceName, (options: ServiceOptions) => Promise<RunningService>> = {
-  redis: async () => ({ name: 'redis', ...(await startRedis()) }),
+  redis: async () => {
+    const redis = await startRedis();
+    return { name: 'redis', url: redis.url, pid: redis.process.pid, stop: redis.stop };
+  },
   upstream: async (options) => {
-    // The same plan the run makes for its targets and engine (see planCores).
-    const cores = planCores(allowedCores(), tasksetAvailable(), options.pin ?? true, true).service;
-    const upstream = await startUpstream({ ...options.upstream, cores });
+    const upstream = await startUpstream(options.upstream);
     return {
       name: 'upstream',
       url: upstream.url,
+      pid: upstream.process.pid,
       targetEnv: { GAUNTLET_UPSTREAM_URL: upstream.url },
       upstream,
       stop: upstream.stop,
@@ -49,6 +51,8 @@ const starters: Record<ServiceName, (options: ServiceOptions) => Promise<Running
 export interface Services {
   /** The URL of a started service; undefined when the run did not need it. */
   url(name: ServiceName): string | undefined;
+  /** The services that are running, in start order. */
+  running(): Array<Pick<RunningService, 'name' | 'pid'>>;
   /** The environment every target app gets from the started services. */
   targetEnv(): Record<string, string>;
   /** The upstream, when the suite needed it. */
@@ -78,6 +82,7 @@ export async function startServices(names: ServiceName[], options: ServiceOption
   }
   return {
     url: (name) => running.find((s) => s.name === name)?.url,
+    running: () => running.map(({ name, pid }) => ({ name, pid })),
     targetEnv: () => Object.assign({}, ...running.map((s) => s.targetEnv ?? {})),
     upstream: () => running.find((s) => s.upstream)?.upstream,
     stopAll,
@@ -92,15 +97,8 @@ export function withServiceEnv(targets: Target[], services: Services): Target[] 
 }
 
 /** How the options of run, verify and ab start services. */
-export function serviceOptions(options: {
-  upstreamLatencyMs?: number;
-  upstreamPayloadBytes?: number;
-  pin?: boolean;
-}): ServiceOptions {
-  return {
-    upstream: { latencyMs: options.upstreamLatencyMs, payloadBytes: options.upstreamPayloadBytes },
-    pin: options.pin,
-  };
+export function serviceOptions(options: { upstreamLatencyMs?: number; upstreamPayloadBytes?: number }): ServiceOptions {
+  return { upstream: { latencyMs: options.upstreamLatencyMs, payloadBytes: options.upstreamPayloadBytes } };
 }
 
 /** Runs `body` with the services started, and stops them whatever happens. */

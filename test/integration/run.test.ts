@@ -70,8 +70,8 @@ test('a short real run of three targets: verified, repeated, measured, reported'
     dependencies: Record<string, string>;
   };
   assert.equal(result.environment.packages.fastify, pkg.dependencies.fastify);
-  // --engine auto: hello's loads are pipelined GETs, which h2load carries timing each request, else autocannon.
-  const engine = h2loadEngine.unavailableReason() ? 'autocannon' : 'h2load';
+  // --engine auto: hello's loads are pipelined GETs, which h2load carries timing each request, else node-http1.
+  const engine = h2loadEngine.unavailableReason() ? 'node-http1' : 'h2load';
   assert.equal(result.environment.engine.name, engine);
   assert.deepEqual(new Set(result.trials.map((t) => t.engine)), new Set([engine]), 'every trial records its engine');
   assert.deepEqual(Object.keys(result.environment.scenarioEngines ?? {}).sort(), ['json', 'param', 'text']);
@@ -208,12 +208,12 @@ test('a target whose status lines have no reason phrase (h3) is measured by an e
   assert.equal(trial('h3').status, 'ok', trial('h3').reason);
   assert.equal(
     trial('h3').engine,
-    'autocannon',
+    'node-http1',
     'the cheapest engine that times each pipelined request and reads the status',
   );
   assert.match(trial('h3').engineFallback?.reason ?? '', /h2load cannot read its HTTP\/1\.1 status lines/);
   assert.equal(trial('h3').measurement!.statusCounts['200'], trial('h3').measurement!.requests);
-  assert.match(run.stdout, /h3 measured by autocannon/);
+  assert.match(run.stdout, /h3 measured by node-http1/);
 
   // Named, h2load cannot measure h3: its trial fails saying why, the others run.
   const namedOut = tempDir('no-reason-h2load');

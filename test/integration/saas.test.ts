@@ -122,6 +122,11 @@ test('the Redis variant: gauntlet starts, seeds and stops a real redis-server an
     readFileSync(join(folder, 'report.md'), 'utf8'),
     /## With a store behind every handler[\s\S]*\| node-http \|/,
   );
+  const pinning = result.environment.pinning;
+  if (pinning.pinned) {
+    assert.ok(pinning.services, 'the core plan gave redis-server its cores');
+    assert.match(pinning.note, /services \(redis\)/);
+  }
   assert.deepEqual(await leftoverProcesses(run.mark), [], 'redis-server and the apps are gone');
 });
 

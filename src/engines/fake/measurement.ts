@@ -4,7 +4,7 @@
  * checks that read them (unexpected statuses, the answer-size check) still judge the target;
  * only the counts are made up.
  */
-import { LatencySamples } from '../node-http2/latency.js';
+import { LatencySamples } from '../latency-samples.js';
 import type { EngineMeasurement, LoadProtocol } from '../engine.js';
 
 /** Responses the fake engine reports per second of window: enough for any window check (at least 1,000). */

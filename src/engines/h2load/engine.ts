@@ -34,7 +34,7 @@ import {
   type LoadSpec,
 } from '../engine.js';
 import { headersKey } from '../needs.js';
-import { LatencySamples } from '../node-http2/latency.js';
+import { LatencySamples } from '../latency-samples.js';
 import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from '../wrk/tool.js';
 
 const INSTALL_HINT = 'apt-get install -y nghttp2-client';

@@ -20,7 +20,7 @@ import {
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { protocolOf, type EngineMeasurement, type LoadSpec } from '../engine.js';
-import { LatencySamples } from './latency.js';
+import { LatencySamples } from '../latency-samples.js';
 import type { FromWorker, ToWorker } from '../worker-messages.js';
 
 function send(message: FromWorker): void {

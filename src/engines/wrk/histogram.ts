@@ -15,7 +15,7 @@
  * can read bucket by bucket, so the walk needs nothing wrk hides.
  */
 import type { LatencyMs } from '../engine.js';
-import { nearestRank } from '../node-http2/latency.js';
+import { nearestRank } from '../latency-samples.js';
 
 /** [latency µs, count] per non-empty bucket, ascending. */
 export type Buckets = Array<[number, number]>;

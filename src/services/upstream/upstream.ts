@@ -1,14 +1,13 @@
 /**
  * Starts and reads the fanout suite's upstream service (server.ts): a node:http server in its
  * own process group on two free loopback ports (one for the targets, one for gauntlet), pinned
- * where the core plan puts services. Gauntlet reads its secret once at start and its count of
+ * by the run's core plan where it puts services. Gauntlet reads its secret once at start and its count of
  * served calls around every check and measured window.
  */
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../../core/errors.js';
 import { freePort } from '../../proc/free-port.js';
-import { pinnedCommand } from '../../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../../proc/process-group.js';
 import { UPSTREAM_DEFAULTS } from '../../suites/fanout/contract.js';
 import type { UpstreamKey } from '../../suites/types.js';
@@ -18,8 +17,6 @@ export interface UpstreamOptions {
   latencyMs?: number;
   /** Filler bytes in each answer. */
   payloadBytes?: number;
-  /** taskset list it runs on (undefined: not pinned). */
-  cores?: string;
 }
 
 export interface RunningUpstream {
@@ -27,7 +24,6 @@ export interface RunningUpstream {
   url: string;
   key: UpstreamKey;
   latencyMs: number;
-  cores?: string;
   /** The node that runs it (gauntlet's own). */
   node: string;
   process: GroupProcess;
@@ -72,10 +68,10 @@ export async function startUpstream(options: UpstreamOptions = {}): Promise<Runn
   const payloadBytes = options.payloadBytes ?? UPSTREAM_DEFAULTS.payloadBytes;
   const port = await freePort(HOST);
   const controlPort = await freePort(HOST);
-  const { command, args } = pinnedCommand(options.cores, process.execPath, [SERVER_FILE]);
+  // Pinned by the run's core plan once started (see planCores), as every service.
   const proc = startGroup({
-    command,
-    args,
+    command: process.execPath,
+    args: [SERVER_FILE],
     env: {
       ...process.env,
       UPSTREAM_PORT: String(port),
@@ -99,7 +95,6 @@ export async function startUpstream(options: UpstreamOptions = {}): Promise<Runn
     url: `http://${HOST}:${port}`,
     key: { secret, payloadBytes },
     latencyMs,
-    cores: options.cores,
     node: process.version,
     process: proc,
     async count() {

@@ -17,7 +17,8 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { SaasStore, User } from '../_lib/saas-store.js';
-import type { CreateCommentDto, CreateTaskDto, ImportTasksDto, RenameProjectDto, UpdateTaskDto } from './saas.dto.js';
+// Value imports, not `import type`: Nest's validation pipe reads these classes from decorator metadata.
+import { CreateCommentDto, CreateTaskDto, ImportTasksDto, RenameProjectDto, UpdateTaskDto } from './saas.dto.js';
 import { BearerAuthGuard, CurrentUser, SessionAuthGuard } from './saas.guards.js';
 import { SAAS_STORE } from './saas.store.js';
 

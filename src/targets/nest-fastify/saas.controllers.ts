@@ -14,7 +14,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import { USER } from '../../suites/saas/contract.js';
 import type { SaasStore } from '../_lib/saas-store.js';
-import type { LoginDto } from '../_nest/saas.dto.js';
+// A value import, not `import type`: Nest's validation pipe reads the class from decorator metadata.
+import { LoginDto } from '../_nest/saas.dto.js';
 import { SAAS_STORE } from '../_nest/saas.store.js';
 
 @Controller()

@@ -4,7 +4,7 @@
  * ones are a uniform reservoir sample; count, mean and max stay exact. Used by the node-http2
  * worker and by the h2load engine (reading h2load's per-request log).
  */
-import type { LatencyMs } from '../engine.js';
+import type { LatencyMs } from './engine.js';
 
 /** The 1-based nearest rank of percentile p among `count` sorted values (every engine's percentiles use it). */
 export function nearestRank(p: number, count: number): number {
