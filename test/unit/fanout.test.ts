@@ -4,6 +4,8 @@ import { chooseProfile } from '../../src/api/settings.js';
 import { findK6 } from '../../src/engines/k6/locate.js';
 import type { RunningUpstream } from '../../src/services/upstream/upstream.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
+import { gotPackage, undiciPackage } from '../../src/targets/_fanout/client-packages.js';
+import { fanoutTarget } from '../../src/targets/_fanout/manifest.js';
 import { UpstreamWindow, upstreamCountReason } from '../../src/measure/upstream-check.js';
 import type { RuntimeRecord, TargetInfo, Trial } from '../../src/model/schema.js';
 import { formatChange } from '../../src/report/pair-tables.js';
@@ -164,4 +166,26 @@ test("the fanout suite's own load shape is seed 001's k6 ramp, taken only when k
   assert.equal(chooseProfile({ engine: 'wrk' }, fanoutSuite).profile.kind, 'fixed');
   assert.equal(chooseProfile({ profile: 'rate:50/2s' }, fanoutSuite).profile.kind, 'rate', 'an asked profile wins');
   assert.deepEqual(chooseProfile({}, helloSuite), { profile: { kind: 'fixed' } }, 'suites without a shape stay fixed');
+});
+
+test('the result records the undici and got releases each runtime runs: the newest where their engines allow', () => {
+  assert.equal(undiciPackage('20.20.2'), 'undici7');
+  assert.equal(undiciPackage('22.18.0'), 'undici7', 'undici 8 needs 22.19');
+  assert.equal(undiciPackage('22.23.3'), 'undici8');
+  assert.equal(undiciPackage('24.21.0'), 'undici8');
+  assert.equal(gotPackage('20.20.2'), 'got14');
+  assert.equal(gotPackage('22.23.3'), 'got16');
+  const manifest = fanoutTarget('fastify', 'undici');
+  assert.deepEqual(manifest.packages, ['fastify', 'undici8', 'undici7']);
+  assert.deepEqual(manifest.packagesOn!({ name: 'node', version: '20.20.2' }), ['fastify', 'undici7']);
+  assert.deepEqual(manifest.packagesOn!({ name: 'node', version: '24.21.0' }), ['fastify', 'undici8']);
+  assert.deepEqual(fanoutTarget('express', 'got').packagesOn!({ name: 'node', version: '22.23.3' }), [
+    'express',
+    'got16',
+  ]);
+  assert.deepEqual(
+    manifest.packagesOn!({ name: 'bun', version: '1.4.5' }),
+    ['fastify', 'undici8', 'undici7'],
+    'elsewhere both are named',
+  );
 });
