@@ -118,8 +118,9 @@ export function parseProfile(text: string): LoadProfile {
 export function formatProfile(profile: LoadProfile): string {
   if (profile.kind === 'fixed') return 'fixed';
   const stages = profile.stages.map((stage, index) => {
-    const startsElsewhere = index === 0 && stage.from !== (profile.kind === 'ramp' ? 0 : stage.to);
-    return `${startsElsewhere || index === 0 ? `${stage.from}-` : ''}${stage.to}/${formatDuration(stage.durationSec)}`;
+    // A ramp always says where it starts (0-100/70s); a rate only when it ramps (500/20s, 100-1000/30s).
+    const from = index === 0 && (profile.kind === 'ramp' || stage.from !== stage.to) ? `${stage.from}-` : '';
+    return `${from}${stage.to}/${formatDuration(stage.durationSec)}`;
   });
   return `${profile.kind}:${stages.join(',')}`;
 }

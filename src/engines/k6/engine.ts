@@ -28,7 +28,7 @@ import {
 import { FIXED_PROFILE, formatDuration, formatProfile, peakLevel, type LoadProfile } from '../profile.js';
 import { exitDescription, onLines, watchRun } from '../wrk/tool.js';
 import { findK6, K6_INSTALL_HINT, k6Version } from './locate.js';
-import { k6Script, WINDOW_END_MARKER, WINDOW_START_MARKER } from './script.js';
+import { atLeastOneSecond, k6Script, WINDOW_END_MARKER, WINDOW_START_MARKER } from './script.js';
 import { k6Figures } from './summary.js';
 
 const live = new Set<GroupProcess>();
@@ -111,7 +111,7 @@ export const k6Engine: Engine = {
         : `${formatProfile(profile)}${profile.kind === 'rate' ? ` (max ${spec.connections} VUs in flight)` : ''}`;
     return (
       `run ${K6_RUN_FLAGS.join(' ')} <generated script: ${load}, timeout ${formatDuration(spec.timeoutSec)}${spec.requests.length > 1 ? `, cycling ${spec.requests.length} requests` : ''}>` +
-      (spec.warmupSec > 0 ? ` after a ${spec.warmupSec} s warm-up k6` : '')
+      (spec.warmupSec > 0 ? ` after a ${atLeastOneSecond(spec.warmupSec)} s warm-up k6` : '')
     );
   },
   run,

@@ -12,7 +12,7 @@ import { resultFromJournal } from '../../results/assemble.js';
 import { gauntletVersion } from '../../results/environment.js';
 import { describeStage, FIXED_PROFILE, formatProfile, type LoadProfile, parseProfile } from '../profile.js';
 import { readMetaMetric } from './script.js';
-import { k6Figures, summaryMetrics } from './summary.js';
+import { k6Figures, metric, summaryMetrics } from './summary.js';
 
 export const IMPORTED_TARGET = 'k6-target';
 const UNKNOWN = 'unknown';
@@ -40,10 +40,15 @@ function trialOf(file: string, summary: unknown, index: number, scenario: string
   const figures = k6Figures(summary, profile);
   const durationSec = figures.durationSec ?? 0;
   const perSec = (n: number) => (durationSec > 0 ? n / durationSec : 0);
-  const expected = Object.keys(figures.statusCounts).filter((code) => /^[23]\d\d$/.test(code));
-  const unexpectedStatus = Object.entries(figures.statusCounts)
-    .filter(([code]) => !expected.includes(code))
-    .reduce((sum, [, count]) => sum + count, 0);
+  // The script's expected statuses (http.expectedStatuses) decide http_req_failed, which also counts the answerless
+  // requests; without it, a status outside 2xx and 3xx is unexpected.
+  const failed = metric(metrics, 'http_req_failed')?.passes;
+  const unexpectedStatus =
+    failed !== undefined
+      ? Math.max(0, failed - figures.errors)
+      : Object.entries(figures.statusCounts)
+          .filter(([code]) => !/^[23]\d\d$/.test(code) && code !== 'unknown')
+          .reduce((sum, [, count]) => sum + count, 0);
   const flags: Trial['flags'] = [];
   if (figures.errors > figures.timeouts) flags.push('errors');
   if (figures.timeouts > 0) flags.push('timeouts');

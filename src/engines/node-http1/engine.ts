@@ -35,7 +35,6 @@ export const nodeHttp1Engine: Engine = {
     requestSequences: true,
     timesEachPipelinedRequest: true,
     readsStatusWithoutReason: true,
-    // A fixed number of connections only (k6 runs ramps and rates).
     rampingLoad: false,
     arrivalRate: false,
     rampingArrivalRate: false,
