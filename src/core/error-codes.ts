@@ -151,6 +151,12 @@ export const ERROR_CODES = {
     cause: 'redis-server exited at start or did not answer in time (its output is printed)',
     fix: 'run redis-server by hand to see why; a port or permission problem is the usual cause',
   },
+  GAUNTLET_UPSTREAM_FAILED: {
+    exit: EXIT.MISSING_TOOL,
+    cause:
+      "the fanout suite's upstream service (a node:http server gauntlet starts) exited at start or did not answer in time",
+    fix: 'run `npm run build` (its script is dist/src/services/upstream/server.js) and retry; its output is printed with the error',
+  },
   GAUNTLET_NO_OPENSSL: {
     exit: EXIT.MISSING_TOOL,
     cause: 'serving HTTP/2 over TLS needs a throwaway certificate, and the openssl CLI is not installed',

@@ -2,6 +2,7 @@
 import { summarize } from '../stats/summarize.js';
 import { collectWarnings } from '../stats/warnings.js';
 import { layerOverheads } from '../stats/layers.js';
+import { pairEffects } from '../stats/pair-effects.js';
 import { runtimeMatrix } from '../stats/runtime-matrix.js';
 import { weightedSummaries } from '../stats/weighted.js';
 import type { JournalContents } from './journal.js';
@@ -33,12 +34,14 @@ export function resultFromJournal(journal: JournalContents): Result {
   const summaries = summarize(base);
   const withSummaries = { ...base, summaries, warnings: collectWarnings(base, summaries) };
   const runtimes = runtimeMatrix(withSummaries);
+  const pairs = pairEffects(withSummaries);
   return {
     ...withSummaries,
     acrossScenarios: {
       weighted: weightedSummaries(withSummaries),
       layers: layerOverheads(withSummaries),
       ...(runtimes && { runtimes }),
+      ...(pairs.length > 0 && { pairs }),
     },
   };
 }
