@@ -21,3 +21,5 @@ export { UserError } from '../core/errors.js';
 export { EXIT } from '../core/exit-codes.js';
 export { suites } from '../suites/registry.js';
 export { loadTargets } from '../targets/registry.js';
+export { exportK6Script, type ExportK6Options, type ExportedK6Script } from './export.js';
+export { importK6Summaries, isK6Summary } from '../engines/k6/import.js';

@@ -5,6 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { planEngines } from '../engines/engine-plan.js';
+import { findK6 } from '../engines/k6/locate.js';
+import { FIXED_PROFILE, type LoadProfile, parseProfile, profileDurationSec } from '../engines/profile.js';
 import type { RunSettings } from '../measure/run.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import type { Scenario, Suite } from '../suites/types.js';
@@ -37,6 +39,13 @@ export interface LoadOptions {
   trialWarmupSec?: number;
   connections?: number;
   pipelining?: number;
+  /**
+   * How each trial's load is shaped: 'fixed' (default: `connections` for `durationSec`),
+   * 'ramp:0-100/70s' (virtual users through stages; k6), 'rate:500/20s' (an open arrival rate;
+   * k6). A ramp or rate profile's window is its stages' total; a string is parsed
+   * (GAUNTLET_BAD_PROFILE when malformed). See src/engines/profile.ts.
+   */
+  profile?: string | LoadProfile;
   timeoutSec?: number;
   /** auto, autocannon, wrk, h2load, node-http2. */
   engine?: string;
@@ -55,6 +64,10 @@ export interface LoadOptions {
   runtimes?: string[];
   /** Install a runtime that is missing instead of refusing. */
   installRuntimes?: boolean;
+  /** fanout: the upstream's delay before each answer, ms (default 2). */
+  upstreamLatencyMs?: number;
+  /** fanout: filler bytes in each upstream answer (default 256). */
+  upstreamPayloadBytes?: number;
   /** Where progress lines about runtimes and services go (default: nowhere). */
   log?: (line: string) => void;
 }
@@ -65,16 +78,65 @@ export type ResolvedLoad = Required<
     LoadOptions,
     'repeats' | 'durationSec' | 'warmupSec' | 'trialWarmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'
   >
->;
+> & { profile: LoadProfile; profileReason?: string };
+
+/** The profile of the options (fixed when absent). */
+export function resolveProfile(profile: LoadOptions['profile']): LoadProfile {
+  if (profile === undefined) return FIXED_PROFILE;
+  return typeof profile === 'string' ? parseProfile(profile) : profile;
+}
+
+/**
+ * Engines that pipeline nothing (k6, and so every ramp or rate profile) get one request in
+ * flight per connection unless the caller asked for more (then the engine refuses, saying so).
+ */
+export function defaultPipelining(profile: LoadProfile, engine: string | undefined): number | undefined {
+  return profile.kind !== 'fixed' || engine === 'k6' ? 1 : undefined;
+}
+
+/**
+ * The profile a run takes: the one asked for; else the suite's own shape (fanout: seed 001's
+ * k6 ramp) when k6 is here and no --duration or other engine asks for a fixed window; else
+ * fixed. `reason` says why, when the suite's default was or was not taken.
+ */
+export function chooseProfile(options: LoadOptions, suite: Suite): { profile: LoadProfile; reason?: string } {
+  const wanted = suite.defaults?.profile;
+  if (options.profile !== undefined || !wanted) return { profile: resolveProfile(options.profile) };
+  const fixed = `fixed ${options.connections ?? suite.defaults?.connections ?? RUN_DEFAULTS.connections} connections`;
+  if (options.durationSec !== undefined)
+    return {
+      profile: FIXED_PROFILE,
+      reason: `${fixed}: --duration asked for a fixed window (the suite's own shape is ${wanted})`,
+    };
+  const engine = options.engine ?? RUN_DEFAULTS.engine;
+  if (engine !== 'auto' && engine !== 'k6')
+    return {
+      profile: FIXED_PROFILE,
+      reason: `${fixed}: --engine ${engine} (the suite's own shape, ${wanted}, runs on k6)`,
+    };
+  if (!findK6())
+    return {
+      profile: FIXED_PROFILE,
+      reason: `${fixed}: k6 is not installed (the suite's own shape, ${wanted}, runs on k6; see gauntlet doctor)`,
+    };
+  return { profile: parseProfile(wanted), reason: `${wanted}: the suite's own load shape (seed's), on k6` };
+}
 
 export function resolveLoad(options: LoadOptions, suite: Suite): ResolvedLoad {
+  const { profile, reason } = chooseProfile(options, suite);
   return {
+    profile,
+    ...(reason && { profileReason: reason }),
     repeats: options.repeats ?? RUN_DEFAULTS.repeats,
-    durationSec: options.durationSec ?? RUN_DEFAULTS.durationSec,
+    durationSec: profileDurationSec(profile, options.durationSec ?? RUN_DEFAULTS.durationSec),
     warmupSec: options.warmupSec ?? RUN_DEFAULTS.warmupSec,
     trialWarmupSec: options.trialWarmupSec ?? RUN_DEFAULTS.trialWarmupSec,
     connections: options.connections ?? suite.defaults?.connections ?? RUN_DEFAULTS.connections,
-    pipelining: options.pipelining ?? suite.defaults?.pipelining ?? RUN_DEFAULTS.pipelining,
+    pipelining:
+      options.pipelining ??
+      defaultPipelining(profile, options.engine) ??
+      suite.defaults?.pipelining ??
+      RUN_DEFAULTS.pipelining,
     timeoutSec: options.timeoutSec ?? RUN_DEFAULTS.timeoutSec,
     engine: options.engine ?? RUN_DEFAULTS.engine,
   };
@@ -96,6 +158,8 @@ export function runSettings(
     connections: load.connections,
     pipelining: load.pipelining,
     timeoutSec: load.timeoutSec,
+    ...(load.profile.kind !== 'fixed' && { profile: load.profile }),
+    ...(load.profileReason && { profileReason: load.profileReason }),
     engines: planEngines(load.engine, scenarios, { ...load, warmupSec: load.trialWarmupSec }),
     runtime,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),

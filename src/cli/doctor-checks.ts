@@ -2,6 +2,7 @@
  * What gauntlet needs and what it can use: each check says what it is for, whether it is
  * here (with its version), and the command that installs it.
  */
+import { findK6, K6_INSTALL, k6Version, toolsCacheDir } from '../engines/k6/locate.js';
 import { execFileSync } from 'node:child_process';
 import { procAvailable } from '../proc/proc-stat.js';
 import { tasksetAvailable } from '../proc/pinning.js';
@@ -95,6 +96,7 @@ export function doctorChecks(): DoctorCheck[] {
       ['--version'],
       'nghttp2-client',
     ),
+    k6Check(),
     tool(
       'openssl',
       "the h2 suite's throwaway self-signed certificate (HTTP/2 over TLS)",
@@ -119,6 +121,22 @@ export function doctorChecks(): DoctorCheck[] {
     tool('mosquitto', 'MQTT transporter for the services suite (planned)', 'mosquitto', ['-h'], 'mosquitto'),
     tool('chromium', 'browser test of the HTML report', 'chromium', ['--version'], 'chromium'),
   ];
+}
+
+/** k6: not packaged for Debian or npm, so built from the Go module proxy and cached. */
+function k6Check(): DoctorCheck {
+  const binary = findK6();
+  return {
+    name: 'k6',
+    purpose:
+      'engine of --profile ramp (ramping virtual users) and rate (open-model arrival rate), --engine k6, and the scripts of gauntlet export k6',
+    required: false,
+    found: binary !== undefined,
+    detail: binary
+      ? `k6 ${k6Version()} at ${binary}`
+      : `not found on PATH, in ${toolsCacheDir()} or in $(go env GOPATH)/bin`,
+    install: `${K6_INSTALL} (Go >= 1.25; several minutes on 2 cores), then cp "$(go env GOPATH)/bin/k6" ${toolsCacheDir()}/; or scripts/install-tools.sh (as root), which does both`,
+  };
 }
 
 /** One row per known runtime: the default is required, the others are for --runtime. */

@@ -14,6 +14,7 @@ export interface LoadFlags extends RuntimeFlags {
   trialWarmup: number;
   connections: number;
   pipelining: number;
+  profile?: string;
   timeout: number;
   engine: string;
   seed?: number;
@@ -66,6 +67,11 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
       RUN_DEFAULTS.pipelining,
     )
     .option(
+      '--profile <profile>',
+      'load shape of every trial: fixed (--connections for --duration), ramp:0-100/70s (virtual users; stages: ramp:0-100/30s,100/30s,0/10s), rate:500/20s (open model, requests per second; ramping: rate:100-1000/30s,1000/30s); ramp and rate run on k6, their window is the stages',
+      'fixed',
+    )
+    .option(
       '--timeout <s>',
       'seconds after which a request counts as timed out',
       seconds('--timeout'),
@@ -73,7 +79,7 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     )
     .option(
       '--engine <name>',
-      'load generator: auto (per scenario, the cheapest installed engine that carries it: wrk, h2load, autocannon; HTTP/2: h2load, else node-http2), autocannon, wrk, h2load (GET loads only), node-http2 (HTTP/2 only)',
+      'load generator: auto (per scenario, the cheapest installed engine that carries it: wrk, h2load, autocannon; HTTP/2: h2load, else node-http2; ramp and rate profiles: k6), autocannon, wrk, h2load (GET loads only), node-http2 (HTTP/2 only), k6 (HTTP/1.1, no pipelining)',
       'auto',
     )
     .option('--seed <n>', 'seed of the shuffled order (default: random, recorded in the result)', positiveInt('--seed'))
@@ -126,6 +132,11 @@ export function applySuiteDefaults(command: Command): void {
     if (value !== undefined && command.getOptionValueSource(key) === 'default')
       command.setOptionValueWithSource(key, value, 'default');
   }
+  // k6 pipelines nothing: with it (and so with a ramp or rate profile) one request per connection, unless asked.
+  const profile = String(command.getOptionValue('profile') ?? 'fixed').trim();
+  const engine = String(command.getOptionValue('engine') ?? 'auto');
+  if ((profile !== 'fixed' || engine === 'k6') && command.getOptionValueSource('pipelining') === 'default')
+    command.setOptionValueWithSource('pipelining', 1, 'default');
 }
 
 /** The API's load options from the shared flags. */
@@ -139,6 +150,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     trialWarmupSec: flags.trialWarmup,
     connections: flags.connections,
     pipelining: flags.pipelining,
+    profile: flags.profile,
     timeoutSec: flags.timeout,
     engine: flags.engine,
     seed: flags.seed,

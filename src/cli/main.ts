@@ -6,6 +6,7 @@ import { gauntletVersion } from '../results/environment.js';
 import { registerAb } from './commands/ab.js';
 import { registerCompare } from './commands/compare.js';
 import { registerDoctor } from './commands/doctor.js';
+import { registerExport } from './commands/export.js';
 import { registerList } from './commands/list.js';
 import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
@@ -35,6 +36,7 @@ registerCompare(program);
 registerAb(program);
 registerDoctor(program);
 registerRuntimes(program);
+registerExport(program);
 
 // A crash of gauntlet must not leave targets or generators behind.
 process.on('uncaughtException', (error) => {

@@ -40,7 +40,13 @@ export function writeReports(result: Result, files: ReportFiles): string[] {
     const csv = resultToCsv(result);
     writeFileSync(join(files.csvDir, 'trials.csv'), csv.trials);
     writeFileSync(join(files.csvDir, 'summary.csv'), csv.summaries);
-    written.push(`csv:      ${join(files.csvDir, 'trials.csv')}, ${join(files.csvDir, 'summary.csv')}`);
+    const csvFiles = [join(files.csvDir, 'trials.csv'), join(files.csvDir, 'summary.csv')];
+    // Ramp and rate profiles: one row per stage of each trial.
+    if (result.trials.some((t) => t.measurement?.stages?.length)) {
+      writeFileSync(join(files.csvDir, 'stages.csv'), csv.stages);
+      csvFiles.push(join(files.csvDir, 'stages.csv'));
+    }
+    written.push(`csv:      ${csvFiles.join(', ')}`);
   }
   return written;
 }

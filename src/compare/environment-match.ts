@@ -28,6 +28,8 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
     if (x.name === y.name) differ(`engine flags of ${scenario}`, x.flags, y.flags, blocking);
   }
   differ('suite', a.plan.suite, b.plan.suite, blocking);
+  // A ramp or a rate measures another thing than a fixed load: their figures do not compare.
+  differ('load profile', a.plan.profile ?? 'fixed', b.plan.profile ?? 'fixed', blocking);
   differ('runtimes', a.plan.runtime, b.plan.runtime, notes);
   differ('node', a.environment.node, b.environment.node, notes);
   differ('pinning', a.environment.pinning.note, b.environment.pinning.note, notes);

@@ -62,6 +62,18 @@ export const ERROR_CODES = {
     cause: "two target folders (gauntlet's own or from `GAUNTLET_TARGET_DIRS`) declare the same target name",
     fix: 'rename one of them',
   },
+  GAUNTLET_BAD_PROFILE: {
+    exit: EXIT.USAGE,
+    cause:
+      '`--profile` is not fixed, ramp:[from-]to/duration,... or rate:[from-]to/duration,... (an unknown kind, a stage without a duration, a level that is not a number, a later stage naming its start, nothing sent)',
+    fix: 'write e.g. `--profile ramp:0-100/70s`, `--profile ramp:0-100/30s,100/30s,0/10s` or `--profile rate:500/20s`; the README lists the syntax',
+  },
+  GAUNTLET_NOT_A_K6_SUMMARY: {
+    exit: EXIT.USAGE,
+    cause:
+      '`gauntlet report` was given a JSON file that is neither a gauntlet result nor a k6 summary (no `metrics` with `http_reqs`)',
+    fix: 'pass the file `k6 run --summary-export=FILE` wrote, or the JSON handleSummary() received',
+  },
   GAUNTLET_NO_CAPABLE_ENGINE: {
     exit: EXIT.USAGE,
     cause: 'no load engine gauntlet knows has every feature a scenario needs together',
@@ -138,6 +150,12 @@ export const ERROR_CODES = {
     exit: EXIT.MISSING_TOOL,
     cause: 'redis-server exited at start or did not answer in time (its output is printed)',
     fix: 'run redis-server by hand to see why; a port or permission problem is the usual cause',
+  },
+  GAUNTLET_UPSTREAM_FAILED: {
+    exit: EXIT.MISSING_TOOL,
+    cause:
+      "the fanout suite's upstream service (a node:http server gauntlet starts) exited at start or did not answer in time",
+    fix: 'run `npm run build` (its script is dist/src/services/upstream/server.js) and retry; its output is printed with the error',
   },
   GAUNTLET_NO_OPENSSL: {
     exit: EXIT.MISSING_TOOL,

@@ -9,11 +9,14 @@
 import { scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario } from '../suites/types.js';
 import type { Engine, LoadSpec } from './engine.js';
-import { loadNeeds } from './needs.js';
+import { loadNeeds, profileNeeds } from './needs.js';
 import { chooseEngine } from './registry.js';
 
 /** The load settings every trial shares (from the flags). */
-export type SharedLoad = Pick<LoadSpec, 'connections' | 'pipelining' | 'warmupSec' | 'durationSec' | 'timeoutSec'>;
+export type SharedLoad = Pick<
+  LoadSpec,
+  'connections' | 'pipelining' | 'warmupSec' | 'durationSec' | 'timeoutSec' | 'profile'
+>;
 
 export interface ScenarioEngine {
   engine: Engine;
@@ -60,7 +63,10 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
     });
   const byScenario = new Map<string, ScenarioEngine>();
   for (const scenario of scenarios) {
-    const engine = chooseEngine(loadNeeds([scenario], load.pipelining), requested);
+    const engine = chooseEngine(
+      { ...loadNeeds([scenario], load.pipelining), ...profileNeeds(load.profile) },
+      requested,
+    );
     byScenario.set(scenario.name, { engine, flags: flagsFor(engine, scenario) });
   }
   const engines = () => [...new Set([...byScenario.values()].map((e) => e.engine))];
@@ -77,7 +83,7 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
       const planned = forScenario(scenario.name);
       if (!quirks.statusWithoutReason || planned.engine.capabilities.readsStatusWithoutReason) return planned;
       const engine = chooseEngine(
-        { ...loadNeeds([scenario], load.pipelining), readsStatusWithoutReason: true },
+        { ...loadNeeds([scenario], load.pipelining), ...profileNeeds(load.profile), readsStatusWithoutReason: true },
         requested,
       );
       fallbackEngines.add(engine);

@@ -4,6 +4,7 @@
  * is sampled over exactly that window), and reports the same metrics in the same units.
  */
 import type { RequestSpec } from '../suites/types.js';
+import type { LoadProfile } from './profile.js';
 
 export interface EngineCapabilities {
   http1: boolean;
@@ -25,6 +26,19 @@ export interface EngineCapabilities {
    * by srvx and so h3). h2load 1.52 reads no status from such a line.
    */
   readsStatusWithoutReason: boolean;
+  /** Runs `--profile ramp`: virtual users ramped through stages (closed model). */
+  rampingLoad: boolean;
+  /** Runs `--profile rate` with one constant rate. */
+  arrivalRate: boolean;
+  /** Runs `--profile rate` with a rate that ramps through stages. */
+  rampingArrivalRate: boolean;
+  /**
+   * Its rate is an open model: requests start on schedule whether or not earlier ones
+   * returned, and latency counts from the scheduled time (k6). False where it is a cap on a
+   * closed loop (autocannon's -R): `--engine auto` never takes such an engine for a rate
+   * profile; it runs one only when named.
+   */
+  openArrivalRate: boolean;
 }
 
 import type { LoadProtocol } from '../suites/protocol.js';
@@ -49,6 +63,13 @@ export interface LoadSpec {
   durationSec: number;
   /** Seconds after which a request counts as timed out. */
   timeoutSec: number;
+  /**
+   * How the load is shaped (absent: fixed, `connections` for `durationSec`). For ramp and rate
+   * profiles `durationSec` is the stages' total; for rate, `connections` caps the requests in flight.
+   */
+  profile?: LoadProfile;
+  /** Statuses the scenario expects (engines that classify answers themselves, k6, use them). */
+  expectedStatuses?: number[];
 }
 
 export function protocolOf(spec: Pick<LoadSpec, 'protocol'>): LoadProtocol {
@@ -60,9 +81,25 @@ export interface LatencyMs {
   p50: number;
   p75: number;
   p90: number;
+  /** Where the engine reports it (every engine but autocannon, which reports p90 and p97.5). */
+  p95?: number;
   p99: number;
   p99_9: number;
   max: number;
+}
+
+/** Figures of one stage of a ramp or rate profile. */
+export interface StageMeasurement {
+  index: number;
+  /** Responses (errors excluded) of requests started in the stage. */
+  requests: number;
+  errors: number;
+  durationSec: number;
+  requestsPerSec: number;
+  latencyMs: { mean: number; p50: number; p90: number; p95: number; p99: number; max: number };
+  /** Rate profile: requests the schedule asked for in the stage, and those not sent on schedule. */
+  scheduled?: number;
+  dropped?: number;
 }
 
 export interface EngineMeasurement {
@@ -86,6 +123,13 @@ export interface EngineMeasurement {
   latencyPer?: 'batch';
   /** HTTP/2: share (0–1) of header bytes HPACK saved, where the engine reports it (h2load's "space savings"). */
   headerCompression?: number;
+  /** 'schedule': latency counts from each request's scheduled start (open model); absent: from its send. */
+  latencyFrom?: 'schedule';
+  /** Rate profile: requests the schedule asked for over the window, and those never sent on schedule. */
+  scheduled?: number;
+  dropped?: number;
+  /** Ramp and rate profiles: figures per stage (requests started in a stage count in it). */
+  stages?: StageMeasurement[];
 }
 
 export interface EngineHooks {

@@ -2,9 +2,10 @@
 import { scenarioProtocol } from '../suites/protocol.js';
 import type { RequestSpec, Scenario } from '../suites/types.js';
 import { protocolCapability, type EngineCapabilities } from './engine.js';
+import type { LoadProfile } from './profile.js';
 
 /** What the capabilities name (capabilities that are preferences, not needs, are left out). */
-export type LoadNeeds = Partial<Omit<EngineCapabilities, 'timesEachPipelinedRequest'>>;
+export type LoadNeeds = Partial<Omit<EngineCapabilities, 'timesEachPipelinedRequest' | 'openArrivalRate'>>;
 
 /** A request's headers as one comparable string (names lower-cased, order ignored): equal keys, the same headers. */
 export function headersKey(headers: Record<string, string> | undefined): string {
@@ -38,4 +39,12 @@ export function loadNeeds(scenarios: Scenario[], pipelining: number, together = 
   }
   for (const scenario of scenarios) needs[protocolCapability[scenarioProtocol(scenario)] as keyof LoadNeeds] = true;
   return needs;
+}
+
+/** What a load profile asks beyond the fixed connections every engine runs (nothing for fixed). */
+export function profileNeeds(profile: LoadProfile | undefined): LoadNeeds {
+  if (!profile || profile.kind === 'fixed') return {};
+  if (profile.kind === 'ramp') return { rampingLoad: true };
+  const constant = profile.stages.length === 1 && profile.stages[0].from === profile.stages[0].to;
+  return constant ? { arrivalRate: true } : { rampingArrivalRate: true };
 }

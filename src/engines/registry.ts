@@ -5,12 +5,21 @@ import type { LoadNeeds } from './needs.js';
 import { fakeEngineEnabled } from './fake/enabled.js';
 import { fakeEngine } from './fake/engine.js';
 import { h2loadEngine } from './h2load/engine.js';
+import { k6Engine } from './k6/engine.js';
+import { K6_INSTALL_HINT } from './k6/locate.js';
 import { nodeHttp1Engine } from './node-http1/engine.js';
 import { nodeHttp2Engine } from './node-http2/engine.js';
 import { wrkEngine } from './wrk/engine.js';
 
 /** Every engine gauntlet can drive: autocannon (always installed) first, then the optional ones. */
-export const engines: Engine[] = [autocannonEngine, nodeHttp1Engine, wrkEngine, h2loadEngine, nodeHttp2Engine];
+export const engines: Engine[] = [
+  autocannonEngine,
+  nodeHttp1Engine,
+  wrkEngine,
+  h2loadEngine,
+  nodeHttp2Engine,
+  k6Engine,
+];
 
 /**
  * The engines `--engine` accepts: every real one, and the fake one (no load, made-up counts)
@@ -32,6 +41,7 @@ export const enginesByEfficiency: Engine[] = [
   nodeHttp1Engine,
   autocannonEngine,
   nodeHttp2Engine,
+  k6Engine,
 ];
 
 type Need = keyof LoadNeeds;
@@ -44,6 +54,9 @@ const capabilityNames: Record<Need, string> = {
   pathCycles: 'a cycle of several GET paths',
   requestSequences: 'request sequences (several methods, headers or bodies)',
   readsStatusWithoutReason: 'reading status lines without a reason phrase',
+  rampingLoad: 'ramping virtual users (--profile ramp)',
+  arrivalRate: 'a constant arrival rate (--profile rate)',
+  rampingArrivalRate: 'a ramping arrival rate (--profile rate with stages)',
 };
 
 /** How to make an engine usable, for error messages. */
@@ -53,6 +66,7 @@ const installHints: Record<string, string> = {
   h2load: 'apt-get install -y nghttp2-client',
   'node-http1': 'built in (node:net)',
   'node-http2': 'built in (node:http2)',
+  k6: K6_INSTALL_HINT,
 };
 
 /** The engine of that name, refused with the reason when it is unknown or not installed. */
@@ -116,9 +130,19 @@ export function chooseEngine(needs: LoadNeeds, preferred?: string): Engine {
     return engine;
   }
 
-  const usable = preferenceOrder(capable, needs).find((engine) => !engine.unavailableReason());
+  // A rate profile is an open model: auto never runs it on a closed loop with a rate cap (autocannon -R).
+  const openOnly = needs.arrivalRate || needs.rampingArrivalRate;
+  const candidates = openOnly ? capable.filter((engine) => engine.capabilities.openArrivalRate) : capable;
+  const usable = preferenceOrder(candidates, needs).find((engine) => !engine.unavailableReason());
   if (usable) return usable;
   const wanted = needed.length > 0 ? names(needed) : 'any load';
+  if (openOnly && candidates.length > 0) {
+    throw new UserError(
+      'GAUNTLET_ENGINE_UNAVAILABLE',
+      `no installed load engine runs ${wanted} as an open model: ${candidates.map((e) => `${e.name} could, but ${e.unavailableReason()}`).join('; ')}`,
+      `install k6: ${K6_INSTALL_HINT}; or name --engine autocannon for a rate cap on a closed loop (not an open model: see the README)`,
+    );
+  }
   if (capable.length === 0) {
     throw new UserError(
       'GAUNTLET_NO_CAPABLE_ENGINE',

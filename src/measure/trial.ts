@@ -4,6 +4,7 @@
  * CPU recorded beside it.
  */
 import type { Engine, EngineMeasurement, LoadSpec } from '../engines/engine.js';
+import { describeStage, formatProfile, type LoadProfile } from '../engines/profile.js';
 import type { Measurement, Trial, TrialFlag } from '../model/schema.js';
 import type { Scenario } from '../suites/types.js';
 import { GroupSampler, type GroupUsage } from '../proc/group-sampler.js';
@@ -29,6 +30,8 @@ export interface TrialContext {
   signal: AbortSignal;
   /** Process groups of the other targets kept up on the server's core: the previous trial's target may still be finishing its load. */
   neighbours?: number[];
+  /** Told when the measured window starts and ends, beside the samplers (the upstream's count and CPU). */
+  windowWatch?: { begin(): void; end(): void };
 }
 
 export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
@@ -50,6 +53,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     ...context.load,
     baseUrl: running.baseUrl,
     requests: scenario.load,
+    expectedStatuses: expectedStatuses(scenario),
     ...protocolField(running),
   };
 
@@ -74,8 +78,10 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
           generatorPid = pid;
           generatorStart = usageOf([pid]);
           sampler.start();
+          context.windowWatch?.begin();
         },
         windowEnd() {
+          context.windowWatch?.end();
           serverUsage = sampler.stop();
           generatorEnd = usageOf([generatorPid]);
         },
@@ -103,9 +109,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     context.signal.removeEventListener('abort', onAbort);
   }
 
-  const expected = new Set(
-    (scenario.expectedStatuses ?? scenario.checks.map((check) => check.expect.status)).map(String),
-  );
+  const expected = new Set(expectedStatuses(scenario).map(String));
   const unexpectedStatus = Object.entries(measurement.statusCounts)
     .filter(([code]) => !expected.has(code))
     .reduce((sum, [, count]) => sum + count, 0);
@@ -128,6 +132,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     ...(measurement.latencyPer && { latencyPer: measurement.latencyPer }),
     ...(measurement.headerCompression !== undefined && { headerCompression: measurement.headerCompression }),
     ...(measurement.bodyBytes !== undefined && { bodyBytes: measurement.bodyBytes }),
+    ...profileFigures(context.load.profile, engine, measurement),
     server: {
       cpuSeconds: server.cpuSeconds,
       cpuUsPerRequest: perRequestUs(server.cpuSeconds),
@@ -148,7 +153,10 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   if (result.timeouts > 0) flags.push('timeouts');
   if (unexpectedStatus > 0) flags.push('unexpected-status');
   if (result.durationSec < context.load.durationSec * SHORT_WINDOW_SHARE) flags.push('short-window');
-  if (windowShortfall(result)) flags.push('window-too-short');
+  const fixed = !context.load.profile || context.load.profile.kind === 'fixed';
+  // A profile's window is its stages: too few responses there is what the profile asked for.
+  if (fixed && windowShortfall(result)) flags.push('window-too-short');
+  if ((result.dropped ?? 0) > 0) flags.push('dropped-requests');
   const invalid = flags.some((flag) => flag !== 'generator-bound');
   const shortfall = flags.includes('window-too-short') ? windowShortfall(result) : undefined;
   return {
@@ -159,6 +167,31 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
       : undefined,
     flags,
     measurement: result,
+  };
+}
+
+/** The statuses a scenario's load may get: its own list, else those of its checks. */
+export function expectedStatuses(scenario: Scenario): number[] {
+  return [...new Set(scenario.expectedStatuses ?? scenario.checks.map((check) => check.expect.status))];
+}
+
+/** The load shape, per-stage figures and dropped requests of a ramp or rate trial (nothing for fixed). */
+function profileFigures(
+  profile: LoadProfile | undefined,
+  engine: Engine,
+  measurement: EngineMeasurement,
+): Pick<Measurement, 'load' | 'stages' | 'scheduled' | 'dropped'> {
+  if (!profile || profile.kind === 'fixed') return {};
+  const model = profile.kind === 'ramp' ? 'closed' : engine.capabilities.openArrivalRate ? 'open' : 'capped';
+  const stages = measurement.stages?.map((stage) => ({
+    ...stage,
+    label: describeStage(profile.kind, profile.stages[stage.index]),
+  }));
+  return {
+    load: { profile: formatProfile(profile), model, latencyFrom: measurement.latencyFrom ?? 'send' },
+    ...(stages && { stages }),
+    ...(measurement.scheduled !== undefined && { scheduled: measurement.scheduled }),
+    ...(measurement.dropped !== undefined && { dropped: measurement.dropped }),
   };
 }
 

@@ -13,11 +13,53 @@ export const latencySchema = z.object({
   p50: z.number(),
   p75: z.number(),
   p90: z.number(),
+  /** Where the engine reports it (every engine but autocannon); absent in older results. */
+  p95: z.number().optional(),
   p99: z.number(),
   p99_9: z.number(),
   max: z.number(),
 });
 export const LATENCY_PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p99_9', 'max'] as const;
+
+/** Latency of one stage of a ramp or rate profile, milliseconds. */
+export const stageLatencySchema = z.object({
+  mean: z.number(),
+  p50: z.number(),
+  p90: z.number(),
+  p95: z.number(),
+  p99: z.number(),
+  max: z.number(),
+});
+
+/** One stage of a ramp or rate profile in one trial: requests started in the stage count in it. */
+export const stageSchema = z.object({
+  index: z.number().int(),
+  /** "0 → 100 VUs, 30s", "500 req/s, 20s". */
+  label: z.string(),
+  durationSec: z.number(),
+  /** Responses (errors excluded). */
+  requests: z.number(),
+  errors: z.number(),
+  requestsPerSec: z.number(),
+  latencyMs: stageLatencySchema,
+  /** Rate profile: requests the schedule asked for in the stage, and those not sent on schedule. */
+  scheduled: z.number().optional(),
+  dropped: z.number().optional(),
+});
+
+/** How a trial's load was shaped and what its latency counts from (absent in older results: fixed, closed). */
+export const loadShapeSchema = z.object({
+  /** As --profile spells it: fixed, ramp:0-100/70s, rate:500/20s. */
+  profile: z.string(),
+  /**
+   * closed: each connection or virtual user waits for its answer before the next request;
+   * open: requests start on schedule whether or not earlier ones returned (k6 arrival rate);
+   * capped: a closed loop held under a rate (autocannon -R), not an open model.
+   */
+  model: z.enum(['closed', 'open', 'capped']),
+  /** schedule: latency counts from each request's scheduled start; send: from when it was written. */
+  latencyFrom: z.enum(['send', 'schedule']),
+});
 
 /** From gauntlet doctor --calibrate on this CPU model: the engine's CPU per request and its one-core ceiling. */
 const calibrationSchema = z.object({
@@ -82,6 +124,11 @@ export const environmentSchema = z.object({
     note: z.string(),
   }),
   packages: z.record(z.string(), z.string()),
+  /**
+   * Set when the result was not measured by gauntlet but imported (`gauntlet report` of k6
+   * summaries): the tool and the files; every machine field above is then "unknown".
+   */
+  imported: z.object({ tool: z.string(), files: z.array(z.string()) }).optional(),
   /** The runtimes the targets ran on and where each binary came from (absent in older results: `node` above ran them). */
   runtimes: z.array(runtimeRecordSchema.extend({ source: z.string() })).optional(),
 });
@@ -101,6 +148,10 @@ export const planSchema = z.object({
   trialWarmupSec: z.number().nonnegative().optional(),
   connections: z.number().int().positive(),
   pipelining: z.number().int().positive(),
+  /** The load profile of every trial, as --profile spells it (absent: fixed). */
+  profile: z.string().optional(),
+  /** Why this profile, when the suite has a load shape of its own (fanout: its k6 ramp when k6 is here, else fixed). */
+  profileReason: z.string().optional(),
   engine: z.string(),
   baseline: z.string(),
   seed: z.number().int(),
@@ -114,6 +165,18 @@ export const planSchema = z.object({
   categoryWeights: z.record(z.string(), z.number()).optional(),
   /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
   untilStable: z.object({ halfWidthShare: z.number().positive(), budgetSec: z.number().positive() }).optional(),
+  /** The upstream service the suite's requests call (fanout): how it answered and where it ran. */
+  upstream: z
+    .object({
+      latencyMs: z.number(),
+      payloadBytes: z.number(),
+      callsPerRequest: z.number().int().positive(),
+      /** taskset list it ran on (absent: not pinned). */
+      cores: z.string().optional(),
+      /** The node version that ran it (gauntlet's own). */
+      node: z.string(),
+    })
+    .optional(),
 });
 
 export const targetInfoSchema = z.object({
@@ -136,6 +199,7 @@ export const TRIAL_FLAGS = [
   'unexpected-status',
   'short-window',
   'window-too-short',
+  'dropped-requests',
 ] as const;
 
 /** One start of a target (per protocol it serves): how long it took to answer, and its warm-up to steady state. */
@@ -204,6 +268,13 @@ export const trialSchema = z.object({
       headerCompression: z.number().optional(),
       /** Response body bytes (HTTP/2 DATA), where the engine counts them. */
       bodyBytes: z.number().optional(),
+      /** The load's profile and model (absent in older results: fixed, closed, latency from the send). */
+      load: loadShapeSchema.optional(),
+      /** Rate profile: requests the schedule asked for over the window, and those not sent on schedule. */
+      scheduled: z.number().optional(),
+      dropped: z.number().optional(),
+      /** Ramp and rate profiles: figures per stage (k6). */
+      stages: z.array(stageSchema).optional(),
       server: z.object({
         cpuSeconds: z.number(),
         cpuUsPerRequest: z.number(),
@@ -213,6 +284,22 @@ export const trialSchema = z.object({
         rssSeries: z.array(z.tuple([z.number(), z.number()])),
       }),
       generator: z.object({ cpuCores: z.number(), cpuUsPerRequest: z.number() }),
+      /** The upstream over the same window (fanout): the calls it served against the responses, and its CPU. */
+      upstream: z
+        .object({
+          calls: z.number(),
+          expectedCalls: z.number(),
+          /** How far calls may fall below expectedCalls: requests in flight when the window opened. */
+          allowedBelow: z.number(),
+          /** How far above: those, requests in flight when it closed, and a previous load's finishing inside it. */
+          allowedAbove: z.number(),
+          ok: z.boolean(),
+          cpuSeconds: z.number(),
+          /** The upstream's CPU per inbound response (its five calls). */
+          cpuUsPerRequest: z.number(),
+          cpuCores: z.number(),
+        })
+        .optional(),
     })
     .optional(),
   exit: z.object({ code: z.number().nullable(), signal: z.string().nullable(), lastOutput: z.string() }).optional(),
@@ -249,6 +336,8 @@ export const summarySchema = z.object({
   latencyP99Ms: spreadSchema.optional(),
   bytesPerSec: z.number().optional(),
   cpuUsPerRequest: spreadSchema.optional(),
+  /** fanout: the upstream's CPU per inbound response over the same windows. */
+  upstreamCpuUsPerRequest: spreadSchema.optional(),
   maxCpuPercent: z.number().optional(),
   /** Highest RSS of any trial, and the spread of the per-trial peaks. */
   peakRssBytes: z.number().optional(),
@@ -256,6 +345,22 @@ export const summarySchema = z.object({
   generatorCpuCores: z.number().optional(),
   /** HTTP/2: median share of header bytes HPACK saved, over the trials that report it. */
   headerCompression: z.number().optional(),
+  /** Ramp and rate profiles: per stage, the medians over the valid trials. */
+  stages: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        label: z.string(),
+        requestsPerSec: z.number(),
+        meanMs: z.number(),
+        p95Ms: z.number(),
+        p99Ms: z.number(),
+        dropped: z.number().optional(),
+      }),
+    )
+    .optional(),
+  /** Rate profile: median requests not sent on schedule per trial. */
+  dropped: z.number().optional(),
   /** Median req/s over the baseline target's median req/s in the same scenario (the median of the paired ratios where there are pairs). */
   ratioToBaseline: z.number().optional(),
   /**
@@ -311,6 +416,26 @@ export const runtimeMatrixSchema = z.object({
 });
 
 /** Suite-level figures for weighted suites (saas), derived from the summaries and kept for readers of the JSON. */
+/**
+ * One pair of targets on one runtime: per round, `after`'s figure over `before`'s measured
+ * in the same round (seconds apart), and the median of those ratios with its distribution-free
+ * interval. Below 1 for latency and CPU means `after` is faster or cheaper.
+ */
+export const pairEffectSchema = z.object({
+  name: z.string(),
+  before: z.string(),
+  after: z.string(),
+  /** Runtime id (node@24), or the run's runtime line when it ran on one. */
+  runtime: z.string(),
+  scenario: z.string(),
+  /** Rounds in which both had a clean trial. */
+  rounds: z.number().int(),
+  requestsPerSec: spreadSchema.optional(),
+  latencyMean: spreadSchema.optional(),
+  latencyP95: spreadSchema.optional(),
+  cpuUsPerRequest: spreadSchema.optional(),
+});
+
 export const acrossScenariosSchema = z.object({
   weighted: z.array(
     z.object({
@@ -333,6 +458,8 @@ export const acrossScenariosSchema = z.object({
   ),
   /** Runs on several runtimes (--runtime a,b): see runtimeMatrixSchema. */
   runtimes: runtimeMatrixSchema.optional(),
+  /** The suite's chosen pairs of targets (fanout: framework, client, combined effect), per runtime. */
+  pairs: z.array(pairEffectSchema).optional(),
 });
 
 export const resultSchema = z.object({
@@ -374,3 +501,6 @@ export type Result = z.infer<typeof resultSchema>;
 export type RuntimeRecord = z.infer<typeof runtimeRecordSchema>;
 export type RuntimeMatrix = z.infer<typeof runtimeMatrixSchema>;
 export type LatencyMs = z.infer<typeof latencySchema>;
+export type Stage = z.infer<typeof stageSchema>;
+export type LoadShape = z.infer<typeof loadShapeSchema>;
+export type StageSummary = NonNullable<Summary['stages']>[number];

@@ -80,6 +80,35 @@ export const TRIAL_COLUMNS = [
   'timeouts',
   'unexpected_statuses',
   'status_counts',
+  'profile',
+  'load_model',
+  'latency_from',
+  'scheduled',
+  'dropped',
+] as const;
+
+/** stages.csv: one row per stage of each trial of a ramp or rate profile. */
+export const STAGE_COLUMNS = [
+  'trial_index',
+  'round',
+  'target',
+  'scenario',
+  'engine',
+  'profile',
+  'stage',
+  'label',
+  'duration_s',
+  'requests',
+  'errors',
+  'req_per_s',
+  'latency_mean_ms',
+  'latency_p50_ms',
+  'latency_p90_ms',
+  'latency_p95_ms',
+  'latency_p99_ms',
+  'latency_max_ms',
+  'scheduled',
+  'dropped',
 ] as const;
 
 export const SUMMARY_COLUMNS = [
@@ -103,8 +132,8 @@ export const SUMMARY_COLUMNS = [
   'flags',
 ] as const;
 
-export function resultToCsv(result: Result): { trials: string; summaries: string } {
-  if (result.bench) return benchToCsv(result);
+export function resultToCsv(result: Result): { trials: string; summaries: string; stages: string } {
+  if (result.bench) return { ...benchToCsv(result), stages: csvTable(STAGE_COLUMNS, []) };
   const trials = result.trials.map((t): Cell[] => {
     const m = t.measurement;
     return [
@@ -139,8 +168,37 @@ export function resultToCsv(result: Result): { trials: string; summaries: string
             .map(([code, count]) => `${code}:${count}`)
             .join(';')
         : undefined,
+      m?.load?.profile ?? (m ? (result.plan.profile ?? 'fixed') : undefined),
+      m ? (m.load?.model ?? 'closed') : undefined,
+      m ? (m.load?.latencyFrom ?? 'send') : undefined,
+      m?.scheduled,
+      m?.dropped,
     ];
   });
+  const stages = result.trials.flatMap((t) =>
+    (t.measurement?.stages ?? []).map((stage): Cell[] => [
+      t.index,
+      t.round,
+      t.target,
+      t.scenario,
+      t.engine ?? result.environment.engine.name,
+      t.measurement?.load?.profile ?? result.plan.profile,
+      stage.index,
+      stage.label,
+      round(stage.durationSec, 3),
+      stage.requests,
+      stage.errors,
+      round(stage.requestsPerSec, 2),
+      round(stage.latencyMs.mean, 3),
+      round(stage.latencyMs.p50, 3),
+      round(stage.latencyMs.p90, 3),
+      round(stage.latencyMs.p95, 3),
+      round(stage.latencyMs.p99, 3),
+      round(stage.latencyMs.max, 3),
+      stage.scheduled,
+      stage.dropped,
+    ]),
+  );
   const summaries = result.summaries.map((s): Cell[] => [
     s.target,
     s.scenario,
@@ -161,5 +219,9 @@ export function resultToCsv(result: Result): { trials: string; summaries: string
     round(s.ratioToBaseline, 4),
     s.flags.join(';'),
   ]);
-  return { trials: csvTable(TRIAL_COLUMNS, trials), summaries: csvTable(SUMMARY_COLUMNS, summaries) };
+  return {
+    trials: csvTable(TRIAL_COLUMNS, trials),
+    summaries: csvTable(SUMMARY_COLUMNS, summaries),
+    stages: csvTable(STAGE_COLUMNS, stages),
+  };
 }

@@ -4,6 +4,7 @@ import { renderBenchTerminal } from './bench-terminal.js';
 import { isBenchResult } from './bench-tables.js';
 import { countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { runtimeTables } from './runtime-matrix.js';
+import { stageTables } from './stage-tables.js';
 import { suiteTables } from './suite-tables.js';
 import { terminalTable } from './terminal-table.js';
 
@@ -15,7 +16,7 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
   out.push(`method:  ${methodLine(result)}`);
   out.push(`trials:  ${countMeasured(result)}`);
   out.push(`reading: ${intervalLine(result)}`);
-  for (const extra of [...suiteTables(result), ...runtimeTables(result)]) {
+  for (const extra of [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)]) {
     const t = terminalTable(extra.head);
     for (const row of extra.rows) t.push(row);
     out.push('', extra.title, t.toString(), `  ${extra.note}`);

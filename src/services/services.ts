@@ -7,6 +7,8 @@
  */
 import { startRedis } from '../stores/redis-server.js';
 import type { ServiceName } from '../suites/types.js';
+import type { Target } from '../targets/registry.js';
+import { type RunningUpstream, startUpstream, type UpstreamOptions } from './upstream/upstream.js';
 
 export type { ServiceName };
 
@@ -16,13 +18,33 @@ export interface RunningService {
   url: string;
   /** Its process (the leader of its process group), pinned by the run's core plan. */
   pid: number;
+  /** What every target app is told about it (GAUNTLET_UPSTREAM_URL); stores pass theirs per variant instead. */
+  targetEnv?: Record<string, string>;
+  /** The upstream's handle: its secret, its count of calls, its process. */
+  upstream?: RunningUpstream;
   stop(): Promise<void>;
 }
 
-const starters: Record<ServiceName, () => Promise<RunningService>> = {
+/** How services are started: the upstream's answers. */
+export interface ServiceOptions {
+  upstream?: UpstreamOptions;
+}
+
+const starters: Record<ServiceName, (options: ServiceOptions) => Promise<RunningService>> = {
   redis: async () => {
     const redis = await startRedis();
     return { name: 'redis', url: redis.url, pid: redis.process.pid, stop: redis.stop };
+  },
+  upstream: async (options) => {
+    const upstream = await startUpstream(options.upstream);
+    return {
+      name: 'upstream',
+      url: upstream.url,
+      pid: upstream.process.pid,
+      targetEnv: { GAUNTLET_UPSTREAM_URL: upstream.url },
+      upstream,
+      stop: upstream.stop,
+    };
   },
 };
 
@@ -31,6 +53,10 @@ export interface Services {
   url(name: ServiceName): string | undefined;
   /** The services that are running, in start order. */
   running(): Array<Pick<RunningService, 'name' | 'pid'>>;
+  /** The environment every target app gets from the started services. */
+  targetEnv(): Record<string, string>;
+  /** The upstream, when the suite needed it. */
+  upstream(): RunningUpstream | undefined;
   stopAll(): Promise<void>;
 }
 
@@ -43,13 +69,13 @@ export function suiteServices(
 }
 
 /** Starts each named service once; if one fails, the ones already started are stopped before the error goes on. */
-export async function startServices(names: ServiceName[]): Promise<Services> {
+export async function startServices(names: ServiceName[], options: ServiceOptions = {}): Promise<Services> {
   const running: RunningService[] = [];
   const stopAll = async () => {
     await Promise.all(running.splice(0).map((service) => service.stop()));
   };
   try {
-    for (const name of new Set(names)) running.push(await starters[name]());
+    for (const name of new Set(names)) running.push(await starters[name](options));
   } catch (error) {
     await stopAll();
     throw error;
@@ -57,13 +83,31 @@ export async function startServices(names: ServiceName[]): Promise<Services> {
   return {
     url: (name) => running.find((s) => s.name === name)?.url,
     running: () => running.map(({ name, pid }) => ({ name, pid })),
+    targetEnv: () => Object.assign({}, ...running.map((s) => s.targetEnv ?? {})),
+    upstream: () => running.find((s) => s.upstream)?.upstream,
     stopAll,
   };
 }
 
+/** The targets with the started services' environment added (where the upstream is). */
+export function withServiceEnv(targets: Target[], services: Services): Target[] {
+  const env = services.targetEnv();
+  if (Object.keys(env).length === 0) return targets;
+  return targets.map((target) => ({ ...target, env: { ...target.env, ...env } }));
+}
+
+/** How the options of run, verify and ab start services. */
+export function serviceOptions(options: { upstreamLatencyMs?: number; upstreamPayloadBytes?: number }): ServiceOptions {
+  return { upstream: { latencyMs: options.upstreamLatencyMs, payloadBytes: options.upstreamPayloadBytes } };
+}
+
 /** Runs `body` with the services started, and stops them whatever happens. */
-export async function withServices<T>(names: ServiceName[], body: (services: Services) => Promise<T>): Promise<T> {
-  const services = await startServices(names);
+export async function withServices<T>(
+  names: ServiceName[],
+  body: (services: Services) => Promise<T>,
+  options: ServiceOptions = {},
+): Promise<T> {
+  const services = await startServices(names, options);
   try {
     return await body(services);
   } finally {

@@ -13,12 +13,14 @@ export interface SummaryInput {
 }
 
 function medianLatency(all: LatencyMs[]): LatencyMs {
-  const pick = (key: keyof LatencyMs) => medianOf(all.map((l) => l[key]))!;
+  const pick = (key: Exclude<keyof LatencyMs, 'p95'>) => medianOf(all.map((l) => l[key]))!;
+  const p95s = all.map((l) => l.p95).filter((p95): p95 is number => p95 !== undefined);
   return {
     mean: pick('mean'),
     p50: pick('p50'),
     p75: pick('p75'),
     p90: pick('p90'),
+    ...(p95s.length === all.length && { p95: medianOf(p95s) }),
     p99: pick('p99'),
     p99_9: pick('p99_9'),
     max: pick('max'),
@@ -75,12 +77,44 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     latencyP99Ms: spreadOf(measurements.map((m) => m.latencyMs.p99)),
     bytesPerSec: medianOf(measurements.map((m) => m.bytesPerSec)),
     cpuUsPerRequest: spreadOf(measurements.map((m) => m.server.cpuUsPerRequest)),
+    ...upstreamCpuOf(measurements),
     maxCpuPercent: medianOf(measurements.map((m) => m.server.maxCpuPercent)),
     peakRssBytes: Math.max(...measurements.map((m) => m.server.peakRssBytes)),
     peakRss: spreadOf(measurements.map((m) => m.server.peakRssBytes)),
     generatorCpuCores: medianOf(measurements.map((m) => m.generator.cpuCores)),
     ...headerCompressionOf(measurements),
+    ...stagesOf(measurements),
   };
+}
+
+/** `{ upstreamCpuUsPerRequest }` when every trial recorded the upstream (fanout), else nothing. */
+function upstreamCpuOf(measurements: Measurement[]): Pick<Summary, 'upstreamCpuUsPerRequest'> {
+  const costs = measurements.map((m) => m.upstream?.cpuUsPerRequest).filter((c): c is number => c !== undefined);
+  return costs.length > 0 && costs.length === measurements.length ? { upstreamCpuUsPerRequest: spreadOf(costs) } : {};
+}
+
+/** Ramp and rate profiles: per stage, the medians over the trials that have it; and the median dropped. */
+function stagesOf(measurements: Measurement[]): Pick<Summary, 'stages' | 'dropped'> {
+  const dropped = measurements.map((m) => m.dropped).filter((d): d is number => d !== undefined);
+  const staged = measurements.filter((m) => m.stages && m.stages.length > 0);
+  const out: Pick<Summary, 'stages' | 'dropped'> = dropped.length > 0 ? { dropped: medianOf(dropped) } : {};
+  if (staged.length === 0) return out;
+  const first = staged[0].stages!;
+  out.stages = first.map((stage) => {
+    const same = staged.map((m) => m.stages!.find((s) => s.index === stage.index)).filter((s) => s !== undefined);
+    const median = (figure: (s: (typeof same)[number]) => number) => medianOf(same.map(figure))!;
+    const stageDropped = same.map((s) => s.dropped).filter((d): d is number => d !== undefined);
+    return {
+      index: stage.index,
+      label: stage.label,
+      requestsPerSec: median((s) => s.requestsPerSec),
+      meanMs: median((s) => s.latencyMs.mean),
+      p95Ms: median((s) => s.latencyMs.p95),
+      p99Ms: median((s) => s.latencyMs.p99),
+      ...(stageDropped.length > 0 && { dropped: medianOf(stageDropped) }),
+    };
+  });
+  return out;
 }
 
 /** `{ headerCompression }` when any trial reports it (HTTP/2 through h2load), else nothing. */
@@ -90,7 +124,7 @@ function headerCompressionOf(measurements: Measurement[]): Pick<Summary, 'header
 }
 
 /** Valid trials of one cell by round (the last, if a round holds more than one). */
-function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
+export function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
   const byRound = new Map<number, Measurement>();
   for (const t of trials)
     if (t.target === target && t.scenario === scenario && t.status === 'ok' && t.measurement)

@@ -1,7 +1,10 @@
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { renderTerminal } from '../../report/terminal.js';
+import { UserError } from '../../core/errors.js';
+import { importK6Summaries, isK6Summary } from '../../engines/k6/import.js';
+import type { Result } from '../../model/schema.js';
 import { loadResult } from '../../results/store.js';
 import { comparisonIn, writeReports } from '../run-output.js';
 import { scenarioDescriptions } from '../../api/selection.js';
@@ -20,7 +23,10 @@ export function registerReport(program: Command): void {
     .description(
       'render a saved result again (also an interrupted run, from its journal): terminal, Markdown, HTML, CSV',
     )
-    .argument('<result>', 'result.json, journal.ndjson, or a run folder')
+    .argument(
+      '<result...>',
+      'result.json, journal.ndjson, or a run folder; or one or more k6 summaries (k6 run --summary-export=FILE), imported as one trial each',
+    )
     .option('--markdown <file>', 'where to write the Markdown report (default: report.md beside the result)')
     .option('--html <file>', 'where to write the self-contained HTML page (default: report.html beside the result)')
     .option(
@@ -36,10 +42,12 @@ Examples:
   gauntlet report results/2026-11-22T10-00-00-000-hello
   gauntlet report results/<run>/result.json --html /tmp/bench.html --csv /tmp/bench
   gauntlet report results/<run> --markdown docs/BENCHMARKS.md --charts
-  gauntlet report results/<run>/journal.ndjson --json > result.json`,
+  gauntlet report results/<run>/journal.ndjson --json > result.json
+  gauntlet report summary-host1.json summary-host2.json   (k6 summaries, e.g. of gauntlet export k6)`,
     )
-    .action((path: string, flags: ReportFlags) => {
-      const result = loadResult(path);
+    .action((paths: string[], flags: ReportFlags) => {
+      const path = paths[0];
+      const result = loadAny(paths);
       if (flags.json) {
         console.log(JSON.stringify(result, null, 2));
         return;
@@ -55,4 +63,30 @@ Examples:
       console.log(renderTerminal(result, scenarioDescriptions(result.plan.suite)));
       console.log(`\n${written.join('\n')}`);
     });
+}
+
+/** A gauntlet result (one path), or k6 summaries imported into one. */
+function loadAny(paths: string[]): Result {
+  const summaries = paths.map((path) => ({ path, json: readJson(path) }));
+  // Any k6-shaped file (metrics, no gauntlet schema) makes this an import; files that are not k6 summaries are refused there.
+  const k6Shaped = (json: unknown) => !!json && typeof json === 'object' && 'metrics' in json && !('schema' in json);
+  if (summaries.some((file) => isK6Summary(file.json) || k6Shaped(file.json))) return importK6Summaries(summaries);
+  if (paths.length > 1) {
+    throw new UserError(
+      'GAUNTLET_USAGE',
+      `gauntlet report takes one result, or several k6 summaries; got ${paths.length} paths that are not all k6 summaries`,
+      'pass one result.json or run folder, or only k6 summary files',
+    );
+  }
+  return loadResult(paths[0]);
+}
+
+/** The parsed JSON of a .json file, else undefined (folders, journals, unreadable files go to loadResult). */
+function readJson(path: string): unknown {
+  if (!path.endsWith('.json') || !existsSync(path) || statSync(path).isDirectory()) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }

@@ -21,12 +21,19 @@ export const autocannonEngine: Engine = {
     requestSequences: true,
     timesEachPipelinedRequest: true,
     readsStatusWithoutReason: true,
+    rampingLoad: false,
+    arrivalRate: true,
+    rampingArrivalRate: false,
+    openArrivalRate: false,
   },
   unavailableReason: () =>
     installedVersion('autocannon') ? undefined : 'autocannon is not installed (run npm install)',
   version: () => installedVersion('autocannon') ?? 'missing',
   describeFlags: (spec) =>
     `-c ${spec.connections} -p ${spec.pipelining} -d ${spec.durationSec} -t ${spec.timeoutSec}` +
+    (spec.profile?.kind === 'rate'
+      ? ` -R ${spec.profile.stages[0].to} --ignoreCoordinatedOmission (a rate cap on a closed loop)`
+      : '') +
     (spec.warmupSec > 0 ? ` after a ${spec.warmupSec} s warm-up` : '') +
     (spec.requests.length > 1 ? ` (cycling ${spec.requests.length} requests)` : ''),
   run: (spec, hooks, options) => runner.run(spec, hooks, options),

@@ -20,6 +20,16 @@ function autocannonOptions(spec: LoadSpec, durationSec: number): autocannon.Opti
     duration: durationSec,
     timeout: spec.timeoutSec,
   };
+  const rate = constantRate(spec);
+  if (rate !== undefined) {
+    // -R: a cap of `rate` requests per second over all connections (rate/connections each,
+    // refilled every second), on connections that still wait for each answer: a closed loop.
+    // Its coordinated-omission "correction" takes 1/rate (seconds) as the expected interval
+    // in milliseconds, so it records made-up samples 1 ms apart below every real one (a 50 ms
+    // answer becomes 50 samples, p50 halved): gauntlet turns it off and keeps what was measured.
+    options.overallRate = rate;
+    options.ignoreCoordinatedOmission = true;
+  }
   if (spec.requests.length === 1) {
     options.method = first.method;
     options.headers = first.headers;
@@ -47,7 +57,15 @@ function autocannonOptions(spec: LoadSpec, durationSec: number): autocannon.Opti
   return options;
 }
 
-function toMeasurement(result: autocannon.Result): EngineMeasurement {
+/** The one constant rate of a `--profile rate:N/T` load (autocannon has no ramping rate), else undefined. */
+export function constantRate(spec: LoadSpec): number | undefined {
+  if (spec.profile?.kind !== 'rate') return undefined;
+  const [stage, ...more] = spec.profile.stages;
+  if (more.length > 0 || stage.from !== stage.to) throw new Error('autocannon has no ramping rate: use --engine k6');
+  return stage.to;
+}
+
+function toMeasurement(result: autocannon.Result, spec: LoadSpec): EngineMeasurement {
   const statusCounts: Record<string, number> = {};
   const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   for (const [code, { count }] of Object.entries(stats)) statusCounts[code] = count;
@@ -67,14 +85,23 @@ function toMeasurement(result: autocannon.Result): EngineMeasurement {
       p99_9: result.latency.p99_9,
       max: result.latency.max,
     },
+    ...rateFigures(result, spec),
   };
+}
+
+/** Rate profile: what the schedule asked for and what autocannon did not send (its missed budget is never sent later). */
+function rateFigures(result: autocannon.Result, spec: LoadSpec): Pick<EngineMeasurement, 'scheduled' | 'dropped'> {
+  const rate = constantRate(spec);
+  if (rate === undefined) return {};
+  const scheduled = Math.round(rate * spec.durationSec);
+  return { scheduled, dropped: Math.max(0, scheduled - result.requests.sent) };
 }
 
 async function run(spec: LoadSpec): Promise<void> {
   if (spec.warmupSec > 0) await autocannon(autocannonOptions(spec, spec.warmupSec));
   send({ type: 'window-start' });
   const result = await autocannon(autocannonOptions(spec, spec.durationSec));
-  send({ type: 'window-end', measurement: toMeasurement(result) });
+  send({ type: 'window-end', measurement: toMeasurement(result, spec) });
 }
 
 process.on('message', (message: ToWorker) => {

@@ -18,6 +18,7 @@ import { SORT_SCRIPT } from './script.js';
 import { STYLES } from './styles.js';
 import { renderChartSvg } from './svg.js';
 import { runtimeTables } from '../runtime-matrix.js';
+import { stageTables } from '../stage-tables.js';
 import { suiteTables, type ExtraTable } from '../suite-tables.js';
 import { resultsTable, targetsTable } from './table.js';
 
@@ -72,7 +73,7 @@ export function renderHtml(
   if (isBenchResult(result)) return renderBenchHtml(result, comparison);
   const tables = reportTables(result, scenarioDescriptions);
   const suiteLevel = suiteCharts(result);
-  const extras = [...suiteTables(result), ...runtimeTables(result)];
+  const extras = [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)];
   const nav = [
     ['summary', 'Summary'],
     ...(comparison ? [['ab', 'A/B verdicts']] : []),

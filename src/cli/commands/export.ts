@@ -1,0 +1,77 @@
+/** `gauntlet export k6`: write the k6 script of an HTTP scenario, for k6's own (distributed) execution. */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { EXPORT_DEFAULT_DURATION_SEC, EXPORT_DEFAULT_URL, exportK6Script } from '../../api/export.js';
+import { RUN_DEFAULTS } from '../../api/settings.js';
+import { positiveInt, seconds } from '../options.js';
+
+interface ExportFlags {
+  suite: string;
+  scenario: string;
+  profile: string;
+  url: string;
+  connections?: number;
+  duration: number;
+  timeout: number;
+  out?: string;
+}
+
+export function registerExport(program: Command): void {
+  const exportCommand = program.command('export').description("write a scenario's load for another tool (k6)");
+  exportCommand
+    .command('k6')
+    .description(
+      'write the k6 script of an HTTP/1.1 scenario: its requests (cycled), its checks as k6 checks, its load profile; run it with k6 on one host or several (--execution-segment, the k6 operator) and read the summaries back with gauntlet report',
+    )
+    .requiredOption('--scenario <name>', 'scenario to export')
+    .option('--suite <name>', 'suite of the scenario', RUN_DEFAULTS.suite)
+    .option(
+      '--profile <profile>',
+      'fixed, ramp:0-100/70s (stages: ramp:0-100/30s,100/30s,0/10s) or rate:500/20s',
+      'fixed',
+    )
+    .option('--url <url>', 'base URL of the target when the script runs without -e BASE_URL=', EXPORT_DEFAULT_URL)
+    .option(
+      '--connections <n>',
+      "fixed: virtual users; rate: most requests in flight (default: the suite's, else 100)",
+      positiveInt('--connections'),
+    )
+    .option('--duration <s>', 'fixed profile: seconds of load', seconds('--duration'), EXPORT_DEFAULT_DURATION_SEC)
+    .option(
+      '--timeout <s>',
+      'seconds after which a request counts as timed out',
+      seconds('--timeout'),
+      RUN_DEFAULTS.timeoutSec,
+    )
+    .option('--out <file>', 'write the script here (default: standard output)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  gauntlet export k6 --suite hello --scenario json --profile ramp:0-100/70s --out load.js
+  k6 run -e BASE_URL=http://10.0.0.5:3000 --summary-export=summary.json load.js
+  gauntlet report summary.json
+
+  # two hosts, each half of the load (k6 execution segments):
+  k6 run --execution-segment "0:1/2" --execution-segment-sequence "0,1/2,1" --summary-export=a.json load.js
+  k6 run --execution-segment "1/2:1" --execution-segment-sequence "0,1/2,1" --summary-export=b.json load.js
+  gauntlet report a.json b.json`,
+    )
+    .action((flags: ExportFlags) => {
+      const exported = exportK6Script({
+        suite: flags.suite,
+        scenario: flags.scenario,
+        profile: flags.profile,
+        url: flags.url,
+        connections: flags.connections,
+        durationSec: flags.duration,
+        timeoutSec: flags.timeout,
+      });
+      if (!flags.out) {
+        process.stdout.write(exported.script);
+        return;
+      }
+      writeFileSync(flags.out, exported.script);
+      console.error(`k6 script of ${exported.suite}/${exported.scenario} (profile ${exported.profile}): ${flags.out}`);
+    });
+}
