@@ -14,13 +14,14 @@ import { executeRun, type RunOutcome } from '../measure/run.js';
 import { COMPARISON_FILE } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { runtimeVariantName, runtimeVariants } from '../targets/runtime-variants.js';
-import { suiteServices, withServices } from '../services/services.js';
+import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
 import { smallestPValue } from '../stats/compare.js';
 import { targetAvailability } from '../targets/availability.js';
 import { abBench } from './ab-bench.js';
 import { chosenRuntimes } from './runtime-selection.js';
 import { findTarget, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
+import { upstreamWatch } from './upstream-watch.js';
 
 /** Enough rounds that the test can reach a verdict at 5 % (6 vs 6 gives p down to 0.002). */
 export const AB_REPEATS = 6;
@@ -72,16 +73,20 @@ export async function ab(
     );
   const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
   const scenarios = selectScenarios(suite, options.scenarios);
-  const outcome = await withServices(suiteServices(suite), (services) =>
-    executeRun({
-      services: services.running(),
-      ...runSettings({ ...options, repeats }, suite, scenarios, runtimes[0]),
-      suite,
-      scenarios,
-      targets: variants.runnable,
-      unavailable: [],
-      baseline: nameOn(labelA, runtimes[0]),
-    }),
+  const outcome = await withServices(
+    suiteServices(suite),
+    (services) =>
+      executeRun({
+        ...runSettings({ ...options, repeats }, suite, scenarios, runtimes[0]),
+        suite,
+        scenarios,
+        targets: withServiceEnv(variants.runnable, services),
+        unavailable: [],
+        baseline: nameOn(labelA, runtimes[0]),
+        services: services.running(),
+        upstream: upstreamWatch(suite, services),
+      }),
+    serviceOptions(options),
   );
   const gate = options.gate ?? DEFAULT_GATE_FIGURES;
   const thresholdShare = (options.thresholdPercent ?? 5) / 100;

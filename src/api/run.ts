@@ -7,13 +7,14 @@ import { UserError } from '../core/errors.js';
 import { allowedCores } from '../proc/pinning.js';
 import { executeRun, type RunOutcome } from '../measure/run.js';
 import { clusterRuntime, parseWorkers } from '../runtimes/cluster.js';
-import { suiteServices, withServices } from '../services/services.js';
+import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
 import { parseStores } from '../stores/store-spec.js';
 import { storeVariantName, storeVariants } from '../stores/store-variants.js';
 import { runBenchSuite, type BenchRunOptions } from './run-bench.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
+import { upstreamWatch } from './upstream-watch.js';
 
 export interface RunOptions extends LoadOptions, BenchRunOptions {
   /** Targets to run (default: every target of the suite); `fastify@bun` names one runtime's. */
@@ -50,15 +51,19 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   }
   const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes, options.baseline);
   const settings = runSettings(options, suite, scenarios, runtimes[0]);
-  return withServices(suiteServices(suite, stores), (services) =>
-    executeRun({
-      ...settings,
-      suite,
-      scenarios,
-      targets: storeVariants(selection.runnable, stores, services.url('redis')),
-      services: services.running(),
-      unavailable: selection.unavailable,
-      baseline: storeVariantName(selection.baseline, stores),
-    }),
+  return withServices(
+    suiteServices(suite, stores),
+    (services) =>
+      executeRun({
+        ...settings,
+        suite,
+        scenarios,
+        targets: withServiceEnv(storeVariants(selection.runnable, stores, services.url('redis')), services),
+        unavailable: selection.unavailable,
+        baseline: storeVariantName(selection.baseline, stores),
+        services: services.running(),
+        upstream: upstreamWatch(suite, services),
+      }),
+    serviceOptions(options),
   );
 }

@@ -8,8 +8,8 @@ import { loadTargets, type Target } from '../targets/registry.js';
 
 export const DEFAULT_SUITE = 'hello';
 export const PREFERRED_BASELINE = 'node-http';
-/** The bare-Node baseline of suites node-http has no app for (h2: node:http2). */
-export const FALLBACK_BASELINES = ['node-http2'];
+/** The baselines of suites node-http has no app for: h2's node:http2, fanout's seed baseline (NestJS on Express with @nestjs/axios). */
+export const FALLBACK_BASELINES = ['node-http2', 'nest-express-axios'];
 
 export function selectSuite(name = DEFAULT_SUITE): Suite {
   const suite = findSuite(name);

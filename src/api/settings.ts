@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { planEngines } from '../engines/engine-plan.js';
+import { findK6 } from '../engines/k6/locate.js';
 import { FIXED_PROFILE, type LoadProfile, parseProfile, profileDurationSec } from '../engines/profile.js';
 import type { RunSettings } from '../measure/run.js';
 import type { Runtime } from '../runtimes/runtime.js';
@@ -63,6 +64,10 @@ export interface LoadOptions {
   runtimes?: string[];
   /** Install a runtime that is missing instead of refusing. */
   installRuntimes?: boolean;
+  /** fanout: the upstream's delay before each answer, ms (default 2). */
+  upstreamLatencyMs?: number;
+  /** fanout: filler bytes in each upstream answer (default 256). */
+  upstreamPayloadBytes?: number;
   /** Where progress lines about runtimes and services go (default: nowhere). */
   log?: (line: string) => void;
 }
@@ -73,7 +78,7 @@ export type ResolvedLoad = Required<
     LoadOptions,
     'repeats' | 'durationSec' | 'warmupSec' | 'trialWarmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'
   >
-> & { profile: LoadProfile };
+> & { profile: LoadProfile; profileReason?: string };
 
 /** The profile of the options (fixed when absent). */
 export function resolveProfile(profile: LoadOptions['profile']): LoadProfile {
@@ -89,10 +94,39 @@ export function defaultPipelining(profile: LoadProfile, engine: string | undefin
   return profile.kind !== 'fixed' || engine === 'k6' ? 1 : undefined;
 }
 
+/**
+ * The profile a run takes: the one asked for; else the suite's own shape (fanout: seed 001's
+ * k6 ramp) when k6 is here and no --duration or other engine asks for a fixed window; else
+ * fixed. `reason` says why, when the suite's default was or was not taken.
+ */
+export function chooseProfile(options: LoadOptions, suite: Suite): { profile: LoadProfile; reason?: string } {
+  const wanted = suite.defaults?.profile;
+  if (options.profile !== undefined || !wanted) return { profile: resolveProfile(options.profile) };
+  const fixed = `fixed ${options.connections ?? suite.defaults?.connections ?? RUN_DEFAULTS.connections} connections`;
+  if (options.durationSec !== undefined)
+    return {
+      profile: FIXED_PROFILE,
+      reason: `${fixed}: --duration asked for a fixed window (the suite's own shape is ${wanted})`,
+    };
+  const engine = options.engine ?? RUN_DEFAULTS.engine;
+  if (engine !== 'auto' && engine !== 'k6')
+    return {
+      profile: FIXED_PROFILE,
+      reason: `${fixed}: --engine ${engine} (the suite's own shape, ${wanted}, runs on k6)`,
+    };
+  if (!findK6())
+    return {
+      profile: FIXED_PROFILE,
+      reason: `${fixed}: k6 is not installed (the suite's own shape, ${wanted}, runs on k6; see gauntlet doctor)`,
+    };
+  return { profile: parseProfile(wanted), reason: `${wanted}: the suite's own load shape (seed's), on k6` };
+}
+
 export function resolveLoad(options: LoadOptions, suite: Suite): ResolvedLoad {
-  const profile = resolveProfile(options.profile);
+  const { profile, reason } = chooseProfile(options, suite);
   return {
     profile,
+    ...(reason && { profileReason: reason }),
     repeats: options.repeats ?? RUN_DEFAULTS.repeats,
     durationSec: profileDurationSec(profile, options.durationSec ?? RUN_DEFAULTS.durationSec),
     warmupSec: options.warmupSec ?? RUN_DEFAULTS.warmupSec,
@@ -125,6 +159,7 @@ export function runSettings(
     pipelining: load.pipelining,
     timeoutSec: load.timeoutSec,
     ...(load.profile.kind !== 'fixed' && { profile: load.profile }),
+    ...(load.profileReason && { profileReason: load.profileReason }),
     engines: planEngines(load.engine, scenarios, { ...load, warmupSec: load.trialWarmupSec }),
     runtime,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -2,11 +2,12 @@
 import { verifyTargets, type TargetVerdict } from '../measure/verify-targets.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { UserError } from '../core/errors.js';
-import { suiteServices, withServices } from '../services/services.js';
+import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
 import type { Suite } from '../suites/types.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { selectScenarios, selectSuite } from './selection.js';
 import { RUN_DEFAULTS } from './settings.js';
+import { upstreamWatch } from './upstream-watch.js';
 
 export interface VerifyOptions {
   suite?: string;
@@ -15,6 +16,9 @@ export interface VerifyOptions {
   runtimes?: string[];
   installRuntimes?: boolean;
   readyTimeoutSec?: number;
+  /** fanout: the upstream's delay and answer size (see LoadOptions). */
+  upstreamLatencyMs?: number;
+  upstreamPayloadBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -41,8 +45,18 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyOutcome
   const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes);
   const readyTimeoutMs = (options.readyTimeoutSec ?? RUN_DEFAULTS.readyTimeoutSec) * 1000;
   // Verification starts what the suite needs with its default options (the in-memory store needs nothing).
-  const verdicts = await withServices(suiteServices(suite), () =>
-    verifyTargets(suite, scenarios, selection.runnable, runtimes[0], readyTimeoutMs),
+  const verdicts = await withServices(
+    suiteServices(suite),
+    (services) =>
+      verifyTargets(
+        suite,
+        scenarios,
+        withServiceEnv(selection.runnable, services),
+        runtimes[0],
+        readyTimeoutMs,
+        upstreamWatch(suite, services),
+      ),
+    serviceOptions(options),
   );
   return { suite, runtimes, verdicts, unavailable: selection.unavailable };
 }

@@ -22,6 +22,15 @@ export function seconds(flag: string, allowZero = false) {
   };
 }
 
+export function nonNegativeNumber(flag: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 0)
+      throw new InvalidArgumentError(`${flag} takes a number, 0 or more, got "${value}"`);
+    return n;
+  };
+}
+
 export function list(value: string): string[] {
   return value
     .split(',')

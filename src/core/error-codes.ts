@@ -163,6 +163,12 @@ export const ERROR_CODES = {
       'nats-server or mosquitto exited at start or did not complete a protocol handshake in time (its last output is printed)',
     fix: 'run the broker by hand to see why; a port or permission problem is the usual cause',
   },
+  GAUNTLET_UPSTREAM_FAILED: {
+    exit: EXIT.MISSING_TOOL,
+    cause:
+      "the fanout suite's upstream service (a node:http server gauntlet starts) exited at start or did not answer in time",
+    fix: 'run `npm run build` (its script is dist/src/services/upstream/server.js) and retry; its output is printed with the error',
+  },
   GAUNTLET_NO_OPENSSL: {
     exit: EXIT.MISSING_TOOL,
     cause: 'serving HTTP/2 over TLS needs a throwaway certificate, and the openssl CLI is not installed',

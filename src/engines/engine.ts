@@ -81,7 +81,7 @@ export interface LatencyMs {
   p50: number;
   p75: number;
   p90: number;
-  /** Where the engine reports it (k6). */
+  /** Where the engine reports it (every engine but autocannon, which reports p90 and p97.5). */
   p95?: number;
   p99: number;
   p99_9: number;

@@ -58,6 +58,7 @@ export class LatencySamples {
       p50: rank(50),
       p75: rank(75),
       p90: rank(90),
+      p95: rank(95),
       p99: rank(99),
       p99_9: rank(99.9),
       max: us(this.max),

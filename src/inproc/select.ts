@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError, unknownValue } from '../core/errors.js';
 import { findPackageDir, projectRoot } from '../core/paths.js';
-import { runtimeLabel } from '../runtimes/known-runtimes.js';
+import { DEFAULT_RUNTIME_ID, runtimeLabel } from '../runtimes/known-runtimes.js';
 import { resolveRuntimes } from '../runtimes/resolve-runtime.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import type { BenchPart, BenchSpec, BenchTable, BenchTarget } from '../suites/bench-types.js';
@@ -73,11 +73,15 @@ export async function selectVariants(
         [runtime] = await resolveRuntimes([id], install, log);
       } catch (error) {
         if (runtimeIds) throw error; // asked for by name: refuse, with the command that installs it
-        unavailable.push({
-          target: name,
-          reason: `its runtime ${id} is not installed: ${(error as UserError).hint ?? (error as Error).message}`,
-        });
-        continue;
+        // Its own runtime is not here (node@20 when gauntlet runs on another node): the default one, said so.
+        const hint = (error as UserError).hint ?? (error as Error).message;
+        const fallback = await defaultRuntimeFor(target);
+        if (!fallback) {
+          unavailable.push({ target: name, reason: `its runtime ${id} is not installed: ${hint}` });
+          continue;
+        }
+        log(`${target.name}: ${id} is not installed (${hint}), so it runs on ${fallback.id}`);
+        runtime = fallback;
       }
       const major = Number(runtime.version.split('.')[0]);
       if (runtime.name !== 'node' || major < target.minNodeMajor) {
@@ -98,6 +102,19 @@ export async function selectVariants(
     );
   }
   return { variants, unavailable };
+}
+
+/** gauntlet's default runtime, when the target runs on it. */
+async function defaultRuntimeFor(target: BenchTarget): Promise<Runtime | undefined> {
+  if (target.defaultRuntime === DEFAULT_RUNTIME_ID) return undefined;
+  try {
+    const [runtime] = await resolveRuntimes([DEFAULT_RUNTIME_ID], false);
+    return runtime.name === 'node' && Number(runtime.version.split('.')[0]) >= target.minNodeMajor
+      ? runtime
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Cases of a table the variant runs (a serializer only one line ships is left out on the other). */

@@ -14,6 +14,13 @@ import type { Scenario } from '../suites/types.js';
 import { checkAnswerSize, sizeCheckReason } from './answer-size.js';
 import type { Instance } from './instances.js';
 import { runTrial } from './trial.js';
+import {
+  type UpstreamRecord,
+  UpstreamWindow,
+  type UpstreamWatch,
+  upstreamCountReason,
+  verifyUpstreamCalls,
+} from './upstream-check.js';
 import { verifyScenarios } from './verify.js';
 import { maxWindowSec, windowShortfall } from './window.js';
 
@@ -30,6 +37,8 @@ export interface CheckedTrialContext {
   signal: AbortSignal;
   /** Process groups of the other running targets (see TrialContext.neighbours). */
   neighbours?: number[];
+  /** The upstream the suite's requests call: its count is checked over the window and its CPU recorded. */
+  upstream?: UpstreamWatch;
 }
 
 export interface CheckedTrial {
@@ -40,8 +49,10 @@ export interface CheckedTrial {
 
 export async function checkedTrial(context: CheckedTrialContext): Promise<CheckedTrial> {
   const { instance, scenario } = context;
-  const measure = (durationSec: number) =>
-    runTrial({
+  let window: UpstreamWindow | undefined;
+  const measure = (durationSec: number) => {
+    window = context.upstream && new UpstreamWindow(context.upstream);
+    return runTrial({
       round: context.round,
       running: instance.running,
       scenario,
@@ -53,7 +64,9 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
       engineCores: context.engineCores,
       signal: context.signal,
       neighbours: context.neighbours,
+      windowWatch: window,
     });
+  };
   let trial = await measure(context.load.durationSec);
   const shortfall = trial.measurement && windowShortfall(trial.measurement);
   const longest = maxWindowSec(context.askedSec);
@@ -73,7 +86,23 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
   if (size) trial = { ...trial, answerSize: size };
   const wrong: Array<{ request: string; reason: string }> = [];
   if (size && !size.ok) wrong.push({ request: `the ${scenario.name} load`, reason: sizeCheckReason(size) });
+  const measured = trial.measurement;
+  if (context.upstream && window && measured) {
+    // A ramp holds up to its largest stage of virtual users; a rate up to --connections.
+    const profile = context.load.profile;
+    const vus = profile?.kind === 'ramp' ? Math.max(...profile.stages.map((s) => Math.max(s.from, s.to))) : 0;
+    const inFlight = Math.max(vus, context.load.connections * context.load.pipelining);
+    const upstream: UpstreamRecord | undefined = await window.record(measured.requests, inFlight);
+    if (upstream) trial = { ...trial, measurement: { ...measured, upstream } };
+    if (upstream && !upstream.ok)
+      wrong.push({
+        request: `the ${scenario.name} load`,
+        reason: upstreamCountReason(upstream, context.upstream.contract.callsPerRequest),
+      });
+  }
   const after = await verifyScenarios(instance.running.baseUrl, [scenario], [], scenarioProtocol(scenario));
+  if (context.upstream)
+    after.push(...(await verifyUpstreamCalls(instance.running.baseUrl, [scenario], context.upstream)));
   for (const failure of after)
     wrong.push({ request: failure.request, reason: `right after the ${scenario.name} window: ${failure.reason}` });
   if (wrong.length === 0) return { trial };

@@ -20,6 +20,7 @@ import type { Target } from '../targets/registry.js';
 import { measureAnswerSize, type AnswerSize } from './answer-size.js';
 import type { CoreSets } from '../proc/pinning.js';
 import { startTarget, TargetStartError, type RunningTarget } from './target-process.js';
+import { type UpstreamWatch, verifyUpstreamCalls } from './upstream-check.js';
 import { verifyScenarios } from './verify.js';
 import { warmUp } from './warmup.js';
 
@@ -51,6 +52,8 @@ export interface InstanceContext {
   onVerification(verification: Verification): void;
   onTrial(trial: Omit<Trial, 'index'>): void;
   note(message: string): void;
+  /** The upstream the suite's requests call: each start also counts the calls of every check. */
+  upstream?: UpstreamWatch;
 }
 
 /** The key under which a target is broken for one protocol: its name for HTTP/1.1, else `<name> over <protocol>`. */
@@ -145,6 +148,7 @@ export class Instances {
     const failures = await verifyScenarios(running.baseUrl, scenarios, context.extraChecks, protocol, (answer) => {
       if (answer.statusMessage === '') quirks.statusWithoutReason = true; // HTTP/2 answers have no statusMessage
     });
+    if (context.upstream) failures.push(...(await verifyUpstreamCalls(running.baseUrl, scenarios, context.upstream)));
     context.onVerification({ target: target.name, round, ok: failures.length === 0, phase: 'start', failures });
     if (failures.length > 0) {
       context.broken.set(key, 'failed verification');

@@ -23,6 +23,7 @@ import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '
 import { loadAverage, machineCpuTicks, stealShare } from '../proc/proc-stat.js';
 import { failedTrial, Instances } from './instances.js';
 import { checkedTrial } from './checked-trial.js';
+import type { UpstreamWatch } from './upstream-check.js';
 import type { TrialEngine } from '../engines/engine-plan.js';
 import { seededRandom, shuffled } from '../stats/random.js';
 import { calibrationFor, readCalibration } from '../results/calibration-file.js';
@@ -48,6 +49,8 @@ export interface RunSettings {
   timeoutSec: number;
   /** How each trial's load is shaped (absent: fixed); a ramp or rate profile's window is durationSec, its stages' total. */
   profile?: LoadProfile;
+  /** Why the trials run this profile when the suite has a shape of its own (fanout: its k6 ramp, or fixed without k6). */
+  profileReason?: string;
   engines: EnginePlan;
   runtime: Runtime;
   seed: number;
@@ -60,6 +63,8 @@ export interface RunSettings {
   services?: Array<{ name: string; pid: number }>;
   /** Keep adding rounds until every cell's intervals are within ± this share of its median, or the budget is spent. */
   untilStable?: { halfWidthShare: number; budgetSec: number };
+  /** The upstream the suite's requests call (fanout): checked at every start and over every window. */
+  upstream?: UpstreamWatch;
 }
 
 export interface RunOutcome {
@@ -68,7 +73,8 @@ export interface RunOutcome {
   interrupted: boolean;
 }
 
-function targetInfo(target: Target): TargetInfo {
+/** What a run records of a target; its packages as loaded on the runtime it runs on. */
+function targetInfo(target: Target, runtime: Runtime): TargetInfo {
   return {
     name: target.name,
     title: target.title,
@@ -77,7 +83,7 @@ function targetInfo(target: Target): TargetInfo {
     layer: target.layer,
     homepage: target.homepage,
     features: target.features ?? [],
-    packages: packageVersions(target),
+    packages: packageVersions(target, target.runtime ?? runtime),
     ...(target.runtime && { runtime: runtimeRecord(target.runtime) }),
   };
 }
@@ -118,7 +124,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ...(settings.profile && settings.profile.kind !== 'fixed' && { profile: settings.profile }),
   };
   const packages: Record<string, string> = {};
-  for (const target of settings.targets) Object.assign(packages, packageVersions(target));
+  for (const target of settings.targets)
+    Object.assign(packages, packageVersions(target, target.runtime ?? settings.runtime));
   for (const engine of settings.engines.engines()) packages[engine.name] = engine.version();
   const calibration = readCalibration();
   const scenarioEngines = Object.fromEntries(
@@ -154,6 +161,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     connections: settings.connections,
     pipelining: settings.pipelining,
     ...(settings.profile && settings.profile.kind !== 'fixed' && { profile: formatProfile(settings.profile) }),
+    ...(settings.profileReason && { profileReason: settings.profileReason }),
     engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
     baseline: settings.baseline,
     seed: settings.seed,
@@ -162,13 +170,22 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ),
     categoryWeights: settings.suite.categoryWeights,
     untilStable: settings.untilStable,
+    ...(settings.upstream && {
+      upstream: {
+        latencyMs: settings.upstream.upstream.latencyMs,
+        payloadBytes: settings.upstream.upstream.key.payloadBytes,
+        callsPerRequest: settings.upstream.contract.callsPerRequest,
+        cores: planned.services,
+        node: settings.upstream.upstream.node,
+      },
+    }),
   };
   const journal = Journal.create(join(runDir, JOURNAL_FILE), {
     id,
     startedAt: new Date().toISOString(),
     environment,
     plan: journalPlan,
-    targets: settings.targets.map(targetInfo),
+    targets: settings.targets.map((target) => targetInfo(target, settings.runtime)),
     unavailable: settings.unavailable,
   });
 
@@ -232,6 +249,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     onVerification: record.verification,
     onTrial: record.trial,
     note: (message) => progress.note(message),
+    upstream: settings.upstream,
   });
   const targetByName = new Map(settings.targets.map((t) => [t.name, t]));
   const scenarioByName = new Map(settings.scenarios.map((s) => [s.name, s]));
@@ -294,6 +312,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
         engineCores: cores.engine,
         signal: abort.signal,
         neighbours: instances.groups().filter((pgid) => pgid !== instance.running.process.pid),
+        upstream: settings.upstream,
       });
       if (trial.windowExtended) windows.set(cell, trial.windowExtended.toSec);
       if (wrongAnswer) {

@@ -30,6 +30,8 @@ export interface TrialContext {
   signal: AbortSignal;
   /** Process groups of the other targets kept up on the server's core: the previous trial's target may still be finishing its load. */
   neighbours?: number[];
+  /** Told when the measured window starts and ends, beside the samplers (the upstream's count and CPU). */
+  windowWatch?: { begin(): void; end(): void };
 }
 
 export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
@@ -76,8 +78,10 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
           generatorPid = pid;
           generatorStart = usageOf([pid]);
           sampler.start();
+          context.windowWatch?.begin();
         },
         windowEnd() {
+          context.windowWatch?.end();
           serverUsage = sampler.stop();
           generatorEnd = usageOf([generatorPid]);
         },

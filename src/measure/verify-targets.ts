@@ -8,6 +8,7 @@ import { protocolsOf, scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
 import { startTarget } from './target-process.js';
+import { type UpstreamWatch, verifyUpstreamCalls } from './upstream-check.js';
 import { verifyScenarios, type VerificationFailure } from './verify.js';
 
 export interface TargetVerdict {
@@ -22,6 +23,8 @@ export async function verifyTargets(
   targets: Target[],
   runtime: Runtime,
   readyTimeoutMs: number,
+  /** The upstream the suite's requests call: the calls of every check are counted. */
+  upstream?: UpstreamWatch,
 ): Promise<TargetVerdict[]> {
   const verdicts: TargetVerdict[] = [];
   const protocols = protocolsOf(scenarios);
@@ -33,6 +36,7 @@ export async function verifyTargets(
         try {
           const checked = scenarios.filter((s) => scenarioProtocol(s) === protocol);
           failures.push(...(await verifyScenarios(running.baseUrl, checked, suite.extraChecks, protocol)));
+          if (upstream) failures.push(...(await verifyUpstreamCalls(running.baseUrl, checked, upstream)));
         } finally {
           await running.process.stop();
         }

@@ -13,7 +13,7 @@ export const latencySchema = z.object({
   p50: z.number(),
   p75: z.number(),
   p90: z.number(),
-  /** Where the engine reports it (k6); absent in older results. */
+  /** Where the engine reports it (every engine but autocannon); absent in older results. */
   p95: z.number().optional(),
   p99: z.number(),
   p99_9: z.number(),
@@ -150,6 +150,8 @@ export const planSchema = z.object({
   pipelining: z.number().int().positive(),
   /** The load profile of every trial, as --profile spells it (absent: fixed). */
   profile: z.string().optional(),
+  /** Why this profile, when the suite has a load shape of its own (fanout: its k6 ramp when k6 is here, else fixed). */
+  profileReason: z.string().optional(),
   engine: z.string(),
   baseline: z.string(),
   seed: z.number().int(),
@@ -163,6 +165,18 @@ export const planSchema = z.object({
   categoryWeights: z.record(z.string(), z.number()).optional(),
   /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
   untilStable: z.object({ halfWidthShare: z.number().positive(), budgetSec: z.number().positive() }).optional(),
+  /** The upstream service the suite's requests call (fanout): how it answered and where it ran. */
+  upstream: z
+    .object({
+      latencyMs: z.number(),
+      payloadBytes: z.number(),
+      callsPerRequest: z.number().int().positive(),
+      /** taskset list it ran on (absent: not pinned). */
+      cores: z.string().optional(),
+      /** The node version that ran it (gauntlet's own). */
+      node: z.string(),
+    })
+    .optional(),
 });
 
 export const targetInfoSchema = z.object({
@@ -270,6 +284,22 @@ export const trialSchema = z.object({
         rssSeries: z.array(z.tuple([z.number(), z.number()])),
       }),
       generator: z.object({ cpuCores: z.number(), cpuUsPerRequest: z.number() }),
+      /** The upstream over the same window (fanout): the calls it served against the responses, and its CPU. */
+      upstream: z
+        .object({
+          calls: z.number(),
+          expectedCalls: z.number(),
+          /** How far calls may fall below expectedCalls: requests in flight when the window opened. */
+          allowedBelow: z.number(),
+          /** How far above: those, requests in flight when it closed, and a previous load's finishing inside it. */
+          allowedAbove: z.number(),
+          ok: z.boolean(),
+          cpuSeconds: z.number(),
+          /** The upstream's CPU per inbound response (its five calls). */
+          cpuUsPerRequest: z.number(),
+          cpuCores: z.number(),
+        })
+        .optional(),
     })
     .optional(),
   exit: z.object({ code: z.number().nullable(), signal: z.string().nullable(), lastOutput: z.string() }).optional(),
@@ -306,6 +336,8 @@ export const summarySchema = z.object({
   latencyP99Ms: spreadSchema.optional(),
   bytesPerSec: z.number().optional(),
   cpuUsPerRequest: spreadSchema.optional(),
+  /** fanout: the upstream's CPU per inbound response over the same windows. */
+  upstreamCpuUsPerRequest: spreadSchema.optional(),
   maxCpuPercent: z.number().optional(),
   /** Highest RSS of any trial, and the spread of the per-trial peaks. */
   peakRssBytes: z.number().optional(),
@@ -384,6 +416,26 @@ export const runtimeMatrixSchema = z.object({
 });
 
 /** Suite-level figures for weighted suites (saas), derived from the summaries and kept for readers of the JSON. */
+/**
+ * One pair of targets on one runtime: per round, `after`'s figure over `before`'s measured
+ * in the same round (seconds apart), and the median of those ratios with its distribution-free
+ * interval. Below 1 for latency and CPU means `after` is faster or cheaper.
+ */
+export const pairEffectSchema = z.object({
+  name: z.string(),
+  before: z.string(),
+  after: z.string(),
+  /** Runtime id (node@24), or the run's runtime line when it ran on one. */
+  runtime: z.string(),
+  scenario: z.string(),
+  /** Rounds in which both had a clean trial. */
+  rounds: z.number().int(),
+  requestsPerSec: spreadSchema.optional(),
+  latencyMean: spreadSchema.optional(),
+  latencyP95: spreadSchema.optional(),
+  cpuUsPerRequest: spreadSchema.optional(),
+});
+
 export const acrossScenariosSchema = z.object({
   weighted: z.array(
     z.object({
@@ -406,6 +458,8 @@ export const acrossScenariosSchema = z.object({
   ),
   /** Runs on several runtimes (--runtime a,b): see runtimeMatrixSchema. */
   runtimes: runtimeMatrixSchema.optional(),
+  /** The suite's chosen pairs of targets (fanout: framework, client, combined effect), per runtime. */
+  pairs: z.array(pairEffectSchema).optional(),
 });
 
 export const resultSchema = z.object({

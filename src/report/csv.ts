@@ -133,8 +133,7 @@ export const SUMMARY_COLUMNS = [
 ] as const;
 
 export function resultToCsv(result: Result): { trials: string; summaries: string; stages: string } {
-  // A bench result has no HTTP trials, hence no stages.
-  if (result.bench) return { ...benchToCsv(result), stages: '' };
+  if (result.bench) return { ...benchToCsv(result), stages: csvTable(STAGE_COLUMNS, []) };
   const trials = result.trials.map((t): Cell[] => {
     const m = t.measurement;
     return [

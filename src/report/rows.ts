@@ -144,7 +144,11 @@ export function methodLine(result: Result): string {
   const fake = fakeEngineWarning(result);
   return (
     `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s); ${enginesLine(result)}; ` +
-    `${plan.runtime}; ${environment.pinning.note}`
+    `${plan.runtime}; ${environment.pinning.note}` +
+    (plan.upstream
+      ? `; upstream: node:http (${plan.upstream.node}), ${plan.upstream.latencyMs} ms delay, ${plan.upstream.payloadBytes} B payload, ${plan.upstream.callsPerRequest} calls per request`
+      : '') +
+    (plan.profileReason ? `; load profile ${plan.profileReason}` : '')
   );
 }
 

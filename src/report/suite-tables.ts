@@ -8,6 +8,7 @@ import { MIXED } from '../suites/mixed.js';
 import { layerOverheads } from '../stats/layers.js';
 import { weightedSummaries } from '../stats/weighted.js';
 import { formatFixed, formatInt } from './format.js';
+import { pairTables } from './pair-tables.js';
 
 export interface ExtraTable {
   title: string;
@@ -91,7 +92,8 @@ function storeTable(result: Result): ExtraTable | undefined {
 }
 
 export function suiteTables(result: Result): ExtraTable[] {
-  return [weightedTable(result), layerTable(result), storeTable(result)].filter(
-    (t): t is ExtraTable => t !== undefined,
-  );
+  return [
+    ...[weightedTable(result), layerTable(result), storeTable(result)].filter((t): t is ExtraTable => t !== undefined),
+    ...pairTables(result),
+  ];
 }

@@ -4,6 +4,7 @@ import { summarizeBench } from '../stats/bench-summary.js';
 import { summarize } from '../stats/summarize.js';
 import { collectWarnings } from '../stats/warnings.js';
 import { layerOverheads } from '../stats/layers.js';
+import { pairEffects } from '../stats/pair-effects.js';
 import { runtimeMatrix } from '../stats/runtime-matrix.js';
 import { weightedSummaries } from '../stats/weighted.js';
 import type { JournalContents } from './journal.js';
@@ -35,23 +36,25 @@ export function resultFromJournal(journal: JournalContents): Result {
   if (header.plan.kind === 'bench' && header.plan.bench) {
     // In-process benchmarks: no HTTP trials, so no HTTP summaries; the bench section holds them.
     const targets = header.plan.targets;
-    const benchSummaries = summarizeBench(header.plan.bench, targets, journal.benchTrials, header.unavailable);
+    const benchSummaries = summarizeBench(header.plan.bench, targets, journal.benchTrials ?? [], header.unavailable);
     return {
       ...base,
       summaries: [],
       warnings: benchWarnings(benchSummaries, header.plan.repeats),
-      bench: { trials: journal.benchTrials, summaries: benchSummaries },
+      bench: { trials: journal.benchTrials ?? [], summaries: benchSummaries },
     };
   }
   const summaries = summarize(base);
   const withSummaries = { ...base, summaries, warnings: collectWarnings(base, summaries) };
   const runtimes = runtimeMatrix(withSummaries);
+  const pairs = pairEffects(withSummaries);
   return {
     ...withSummaries,
     acrossScenarios: {
       weighted: weightedSummaries(withSummaries),
       layers: layerOverheads(withSummaries),
       ...(runtimes && { runtimes }),
+      ...(pairs.length > 0 && { pairs }),
     },
   };
 }

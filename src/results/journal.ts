@@ -101,8 +101,8 @@ export interface JournalContents {
   verification: Verification[];
   trials: Trial[];
   starts: TargetStart[];
-  /** In-process benchmark trials (a bench suite). */
-  benchTrials: BenchTrial[];
+  /** In-process benchmark trials (a bench suite; absent where a journal is built by other means, e.g. a k6 import). */
+  benchTrials?: BenchTrial[];
   end?: JournalEnd;
   /** Lines that could not be read (a crash mid-write leaves a torn last line). */
   skippedLines: number;

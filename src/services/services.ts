@@ -1,15 +1,17 @@
 /**
  * Services: processes a run needs besides its targets (Redis behind the saas store and
- * Moleculer's Redis transporter; nats-server and mosquitto for the services suite). A suite declares which it needs for the
- * options of a run (Suite.services); `run`, `verify` and `ab` start them through the API, each
+ * Moleculer's Redis transporter; the fanout suite's upstream; nats-server and mosquitto for the
+ * services suite). A suite declares which it needs for the options of a run (Suite.services); `run`, `verify` and `ab` start them through the API, each
  * in its own process group on a free loopback port, ready before the first target and stopped
  * after the last, also when the run fails or is interrupted.
  */
 import { groupMembers, usageOf } from '../proc/proc-stat.js';
 import { startRedis } from '../stores/redis-server.js';
 import type { ServiceName } from '../suites/types.js';
+import type { Target } from '../targets/registry.js';
 import { startMosquitto } from './mosquitto.js';
 import { startNats } from './nats-server.js';
+import { type RunningUpstream, startUpstream, type UpstreamOptions } from './upstream/upstream.js';
 
 export type { ServiceName };
 
@@ -19,10 +21,19 @@ export interface RunningService {
   url: string;
   /** Its process (the leader of its process group): pinned by the run's core plan; its group's CPU is the broker's CPU. */
   pid: number;
+  /** What every target app is told about it (GAUNTLET_UPSTREAM_URL); stores pass theirs per variant instead. */
+  targetEnv?: Record<string, string>;
+  /** The upstream's handle: its secret, its count of calls, its process. */
+  upstream?: RunningUpstream;
   stop(): Promise<void>;
 }
 
-const starters: Record<ServiceName, () => Promise<RunningService>> = {
+/** How services are started: the upstream's answers. */
+export interface ServiceOptions {
+  upstream?: UpstreamOptions;
+}
+
+const starters: Record<ServiceName, (options: ServiceOptions) => Promise<RunningService>> = {
   redis: async () => {
     const redis = await startRedis();
     return { name: 'redis', url: redis.url, pid: redis.process.pid, stop: redis.stop };
@@ -35,6 +46,17 @@ const starters: Record<ServiceName, () => Promise<RunningService>> = {
     const mqtt = await startMosquitto();
     return { name: 'mqtt', url: mqtt.url, pid: mqtt.process.pid, stop: mqtt.stop };
   },
+  upstream: async (options) => {
+    const upstream = await startUpstream(options.upstream);
+    return {
+      name: 'upstream',
+      url: upstream.url,
+      pid: upstream.process.pid,
+      targetEnv: { GAUNTLET_UPSTREAM_URL: upstream.url },
+      upstream,
+      stop: upstream.stop,
+    };
+  },
 };
 
 export interface Services {
@@ -44,6 +66,10 @@ export interface Services {
   running(): Array<Pick<RunningService, 'name' | 'pid'>>;
   /** CPU seconds (user + system) the service's whole process group has used so far; undefined when it is not running. */
   cpuSeconds(name: ServiceName): number | undefined;
+  /** The environment every target app gets from the started services. */
+  targetEnv(): Record<string, string>;
+  /** The upstream, when the suite needed it. */
+  upstream(): RunningUpstream | undefined;
   stopAll(): Promise<void>;
 }
 
@@ -61,13 +87,13 @@ export function suiteServices(
 }
 
 /** Starts each named service once; if one fails, the ones already started are stopped before the error goes on. */
-export async function startServices(names: ServiceName[]): Promise<Services> {
+export async function startServices(names: ServiceName[], options: ServiceOptions = {}): Promise<Services> {
   const running: RunningService[] = [];
   const stopAll = async () => {
     await Promise.all(running.splice(0).map((service) => service.stop()));
   };
   try {
-    for (const name of new Set(names)) running.push(await starters[name]());
+    for (const name of new Set(names)) running.push(await starters[name](options));
   } catch (error) {
     await stopAll();
     throw error;
@@ -80,13 +106,31 @@ export async function startServices(names: ServiceName[]): Promise<Services> {
       const service = find(name);
       return service ? groupCpuSeconds(service.pid) : undefined;
     },
+    targetEnv: () => Object.assign({}, ...running.map((s) => s.targetEnv ?? {})),
+    upstream: () => running.find((s) => s.upstream)?.upstream,
     stopAll,
   };
 }
 
+/** The targets with the started services' environment added (where the upstream is). */
+export function withServiceEnv(targets: Target[], services: Services): Target[] {
+  const env = services.targetEnv();
+  if (Object.keys(env).length === 0) return targets;
+  return targets.map((target) => ({ ...target, env: { ...target.env, ...env } }));
+}
+
+/** How the options of run, verify and ab start services. */
+export function serviceOptions(options: { upstreamLatencyMs?: number; upstreamPayloadBytes?: number }): ServiceOptions {
+  return { upstream: { latencyMs: options.upstreamLatencyMs, payloadBytes: options.upstreamPayloadBytes } };
+}
+
 /** Runs `body` with the services started, and stops them whatever happens. */
-export async function withServices<T>(names: ServiceName[], body: (services: Services) => Promise<T>): Promise<T> {
-  const services = await startServices(names);
+export async function withServices<T>(
+  names: ServiceName[],
+  body: (services: Services) => Promise<T>,
+  options: ServiceOptions = {},
+): Promise<T> {
+  const services = await startServices(names, options);
   try {
     return await body(services);
   } finally {

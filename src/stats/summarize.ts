@@ -77,6 +77,7 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     latencyP99Ms: spreadOf(measurements.map((m) => m.latencyMs.p99)),
     bytesPerSec: medianOf(measurements.map((m) => m.bytesPerSec)),
     cpuUsPerRequest: spreadOf(measurements.map((m) => m.server.cpuUsPerRequest)),
+    ...upstreamCpuOf(measurements),
     maxCpuPercent: medianOf(measurements.map((m) => m.server.maxCpuPercent)),
     peakRssBytes: Math.max(...measurements.map((m) => m.server.peakRssBytes)),
     peakRss: spreadOf(measurements.map((m) => m.server.peakRssBytes)),
@@ -84,6 +85,12 @@ function summarizeCell(input: SummaryInput, target: string, scenario: string): S
     ...headerCompressionOf(measurements),
     ...stagesOf(measurements),
   };
+}
+
+/** `{ upstreamCpuUsPerRequest }` when every trial recorded the upstream (fanout), else nothing. */
+function upstreamCpuOf(measurements: Measurement[]): Pick<Summary, 'upstreamCpuUsPerRequest'> {
+  const costs = measurements.map((m) => m.upstream?.cpuUsPerRequest).filter((c): c is number => c !== undefined);
+  return costs.length > 0 && costs.length === measurements.length ? { upstreamCpuUsPerRequest: spreadOf(costs) } : {};
 }
 
 /** Ramp and rate profiles: per stage, the medians over the trials that have it; and the median dropped. */
@@ -117,7 +124,7 @@ function headerCompressionOf(measurements: Measurement[]): Pick<Summary, 'header
 }
 
 /** Valid trials of one cell by round (the last, if a round holds more than one). */
-function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
+export function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
   const byRound = new Map<number, Measurement>();
   for (const t of trials)
     if (t.target === target && t.scenario === scenario && t.status === 'ok' && t.measurement)

@@ -5,8 +5,8 @@
  */
 import type { BenchSpec } from './bench-types.js';
 
-/** Processes a suite can ask gauntlet to start beside its targets (started by src/services/): Redis, the NATS and MQTT brokers. */
-export type ServiceName = 'redis' | 'nats' | 'mqtt';
+/** Processes a suite can ask gauntlet to start beside its targets (started by src/services/): Redis, the fanout suite's upstream, the NATS and MQTT brokers. */
+export type ServiceName = 'redis' | 'upstream' | 'nats' | 'mqtt';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -80,5 +80,40 @@ export interface Suite {
   /** The scenarios a run takes when none are named (absent: all); the others run when named. */
   defaultScenarios?: string[];
   /** Load defaults of the suite (the seed's), used when the user does not pass --connections or --pipelining. */
-  defaults?: { connections?: number; pipelining?: number };
+  defaults?: {
+    connections?: number;
+    pipelining?: number;
+    /** The seed's load shape (--profile syntax), taken when k6 is installed and neither --profile nor --duration is given. */
+    profile?: string;
+  };
+  /** Its apps call the upstream service (GAUNTLET_UPSTREAM_URL): how many calls per request, and the answer they give. */
+  upstream?: UpstreamContract;
+  /** Pairs of targets the report divides per runtime and round (fanout: seed 001's framework, client and combined effects). */
+  pairs?: TargetPair[];
+}
+
+export interface TargetPair {
+  name: string;
+  /** The target divided by (seed 001's baseline side). */
+  before: string;
+  after: string;
+}
+
+/** What the upstream gives each of its calls: data derived from the call, signed with a secret of the run. */
+export interface UpstreamKey {
+  /** Hex secret the upstream signs its answers with; only gauntlet reads it (once, at start). */
+  secret: string;
+  /** Filler bytes in each upstream answer. */
+  payloadBytes: number;
+}
+
+/**
+ * A suite whose requests call the upstream: verification counts the calls each request made
+ * and compares its answer with the one only the upstream's answers can build; after every
+ * measured window the upstream's count must be `callsPerRequest` × the responses.
+ */
+export interface UpstreamContract {
+  callsPerRequest: number;
+  /** The exact JSON a request must get, built from what the upstream answers to its calls. */
+  answer(request: RequestSpec, key: UpstreamKey): unknown;
 }

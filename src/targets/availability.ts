@@ -93,6 +93,8 @@ export function runtimeAvailability(
   return { available: true };
 }
 
-export function packageVersions(target: Target): Record<string, string> {
-  return Object.fromEntries(target.packages.map((pkg) => [pkg, targetPackageVersion(target, pkg) ?? 'missing']));
+/** Exact versions of the target's packages; on a runtime, those its app loads there (see packagesOn). */
+export function packageVersions(target: Target, runtime?: Pick<Runtime, 'name' | 'version'>): Record<string, string> {
+  const packages = runtime && target.packagesOn ? target.packagesOn(runtime) : target.packages;
+  return Object.fromEntries(packages.map((pkg) => [pkg, targetPackageVersion(target, pkg) ?? 'missing']));
 }

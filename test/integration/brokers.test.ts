@@ -31,7 +31,7 @@ function configFileOf(pid: number): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-const talk: Record<ServiceName, (url: string) => Promise<string>> = {
+const talk: Record<'nats' | 'mqtt' | 'redis', (url: string) => Promise<string>> = {
   async nats(url) {
     const nc = await connect({ servers: url, reconnect: false });
     const sub = nc.subscribe('gauntlet.echo', { max: 1 });
@@ -62,7 +62,7 @@ const talk: Record<ServiceName, (url: string) => Promise<string>> = {
   },
 };
 
-for (const name of ['nats', 'mqtt', 'redis'] as ServiceName[]) {
+for (const name of ['nats', 'mqtt', 'redis'] as const) {
   test(`${name}: started on a free loopback port, answers its protocol, leaves nothing behind`, async () => {
     const services = await startServices([name]);
     const url = services.url(name);

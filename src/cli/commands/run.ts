@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { run } from '../../api/run.js';
 import { addLoadOptions, loadOptions, type LoadFlags } from '../load-options.js';
-import { list } from '../options.js';
+import { list, nonNegativeNumber } from '../options.js';
 import { publishRun } from '../run-output.js';
 
 interface RunFlags extends LoadFlags {
@@ -10,6 +10,8 @@ interface RunFlags extends LoadFlags {
   stores: string[];
   mixed: boolean;
   workers?: string;
+  upstreamLatency?: number;
+  upstreamPayload?: number;
 }
 
 export function registerRun(program: Command): void {
@@ -28,6 +30,16 @@ export function registerRun(program: Command): void {
     .option(
       '--workers <n|auto>',
       'cluster mode: run each target under node:cluster with n workers (auto: one per server core)',
+    )
+    .option(
+      '--upstream-latency <ms>',
+      "fanout: the upstream's delay before each answer, ms (default 2)",
+      nonNegativeNumber('--upstream-latency'),
+    )
+    .option(
+      '--upstream-payload <bytes>',
+      'fanout: filler bytes in each upstream answer (default 256)',
+      nonNegativeNumber('--upstream-payload'),
     );
   addLoadOptions(command)
     .addHelpText(
@@ -42,6 +54,7 @@ Examples:
   gauntlet run --targets fastify,koa --until-stable 3 --budget 300
   gauntlet run --targets node-http,fastify --workers auto   cluster mode, one worker per server core
   gauntlet run --targets node-http,fastify --runtime node@20,node@24,bun   one run, each target on each runtime
+  gauntlet run --suite fanout --runtime node@20,node@22,node@24   seed 001: 5 upstream calls per request
   gauntlet run --out /tmp/bench --seed 42        reproducible order, results elsewhere
 
 Each run writes results/<run-id>/journal.ndjson as trials finish, then result.json, report.md
@@ -56,6 +69,8 @@ and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder>
           stores: flags.stores,
           mixed: flags.mixed,
           workers: flags.workers,
+          upstreamLatencyMs: flags.upstreamLatency,
+          upstreamPayloadBytes: flags.upstreamPayload,
         }),
       );
     });

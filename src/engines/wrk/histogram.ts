@@ -72,6 +72,7 @@ export function latencyOfBuckets(buckets: Buckets): LatencyMs & { samples: numbe
     p50: rank(50),
     p75: rank(75),
     p90: rank(90),
+    p95: rank(95),
     p99: rank(99),
     p99_9: rank(99.9),
     max: ms(buckets[buckets.length - 1][0]),

@@ -63,3 +63,11 @@ export function announceListening(name: string): void {
         : `http://${host}:${port}`;
   console.log(`[${name}] listening on ${how}`);
 }
+
+/** Where the fanout suite's upstream service listens (GAUNTLET_UPSTREAM_URL, set by gauntlet for every app). */
+export function upstreamUrl(): string {
+  const url = process.env.GAUNTLET_UPSTREAM_URL;
+  if (!url)
+    throw new Error('GAUNTLET_UPSTREAM_URL must name the upstream service (gauntlet sets it for the fanout suite)');
+  return url;
+}

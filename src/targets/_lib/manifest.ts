@@ -17,6 +17,11 @@ export interface TargetManifest {
    * the top with another target's line). Versions are read from there; `ab` refuses the target.
    */
   packageRoot?: string;
+  /**
+   * The packages of `packages` that run on a runtime, where the app picks a release by the runtime
+   * it runs on (fanout: undici 8 on Node >= 22.19, else 7); the result records these per runtime.
+   */
+  packagesOn?(runtime: { name: string; version: string }): string[];
   /** Does the target route with a router (false for the bare node:http baseline)? */
   router: boolean;
   /** The target this one is built on, for layer-overhead figures (nest-fastify -> fastify). */

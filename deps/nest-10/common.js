@@ -1,0 +1,2 @@
+// @nestjs/common 10 as installed in lib/node_modules (see package.json).
+export * from './lib/node_modules/@nestjs/common/index.js';

@@ -1,0 +1,2 @@
+// @nestjs/platform-express 10 as installed in lib/node_modules (see package.json).
+export * from './lib/node_modules/@nestjs/platform-express/index.js';

@@ -1,0 +1,2 @@
+// reflect-metadata installs the Reflect metadata API globally; its global types come with gauntlet's own copy.
+export {};

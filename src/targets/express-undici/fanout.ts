@@ -1,0 +1,3 @@
+import { serveExpress } from '../_fanout/servers.js';
+
+await serveExpress('express-undici', 'undici');

@@ -1,0 +1,3 @@
+import { serveFastify } from '../_fanout/servers.js';
+
+await serveFastify('fastify-undici', 'undici');

@@ -1,0 +1,3 @@
+import { fanoutTarget } from '../_fanout/manifest.js';
+
+export default fanoutTarget('fastify', 'undici');

@@ -1,0 +1,3 @@
+import { nestFanoutTarget } from '../_fanout/nest-manifest.js';
+
+export default nestFanoutTarget('express', 'axios');
