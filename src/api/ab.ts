@@ -17,6 +17,7 @@ import { runtimeVariantName, runtimeVariants } from '../targets/runtime-variants
 import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
 import { smallestPValue } from '../stats/compare.js';
 import { targetAvailability } from '../targets/availability.js';
+import { abBench } from './ab-bench.js';
 import { chosenRuntimes } from './runtime-selection.js';
 import { findTarget, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
@@ -47,6 +48,7 @@ export async function ab(
   const log = options.log ?? (() => undefined);
   const repeats = options.repeats ?? AB_REPEATS;
   const suite = selectSuite(options.suite);
+  if (suite.kind === 'bench') return abBench(suite, targetName, beforeText, afterText, { ...options, repeats });
   const base = await findTarget(targetName);
   if (base.unavailable) throw new UserError('GAUNTLET_AB_TARGET', `${targetName} cannot run here: ${base.unavailable}`);
   const before = parseVariantSpec(beforeText);

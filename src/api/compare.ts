@@ -1,4 +1,5 @@
 /** `compare` as a function: two saved runs, cell by cell, each figure judged by a rank test. */
+import { compareBenchCells } from '../compare/bench-cells.js';
 import { compareCells, pairsAcrossRuns } from '../compare/cells.js';
 import { checkEnvironments } from '../compare/environment-match.js';
 import { DEFAULT_GATE_FIGURES, FIGURES } from '../compare/figures.js';
@@ -32,7 +33,11 @@ export function compare(
   }
   const gate = options.gate ?? DEFAULT_GATE_FIGURES;
   const thresholdShare = (options.thresholdPercent ?? 5) / 100;
-  const cells = compareCells(pairsAcrossRuns(earlier.trials, later.trials), FIGURES, gate, thresholdShare);
+  // A bench suite: case by case (target, table, case); an HTTP suite: target by scenario.
+  const cells =
+    earlier.bench && later.bench
+      ? compareBenchCells(earlier.bench.trials, later.bench.trials, gate, thresholdShare)
+      : compareCells(pairsAcrossRuns(earlier.trials, later.trials), FIGURES, gate, thresholdShare);
   if (cells.length === 0)
     throw new UserError('GAUNTLET_NOTHING_TO_COMPARE', 'the two runs share no measured target and scenario');
   return {

@@ -10,12 +10,13 @@ import { clusterRuntime, parseWorkers } from '../runtimes/cluster.js';
 import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
 import { parseStores } from '../stores/store-spec.js';
 import { storeVariantName, storeVariants } from '../stores/store-variants.js';
+import { runBenchSuite, type BenchRunOptions } from './run-bench.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
 
-export interface RunOptions extends LoadOptions {
+export interface RunOptions extends LoadOptions, BenchRunOptions {
   /** Targets to run (default: every target of the suite); `fastify@bun` names one runtime's. */
   targets?: string[];
   /** The target ratios are taken against (default: node-http, or node-http2 for h2). */
@@ -31,6 +32,7 @@ export interface RunOptions extends LoadOptions {
 export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const log = options.log ?? (() => undefined);
   const suite = selectSuite(options.suite);
+  if (suite.kind === 'bench') return runBenchSuite(suite, options);
   const stores = parseStores(options.stores ?? ['memory']);
   if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
     throw new UserError(

@@ -1,6 +1,7 @@
 /** `verify` as a function: every chosen target checked against every scenario, no load. */
 import { verifyTargets, type TargetVerdict } from '../measure/verify-targets.js';
 import type { Runtime } from '../runtimes/runtime.js';
+import { UserError } from '../core/errors.js';
 import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
 import type { Suite } from '../suites/types.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
@@ -31,6 +32,14 @@ export interface VerifyOutcome {
 
 export async function verify(options: VerifyOptions = {}): Promise<VerifyOutcome> {
   const suite = selectSuite(options.suite);
+  if (suite.kind === 'bench') {
+    // Its cases are checked by run itself, before and after every window: a wrong one exits 3 there.
+    throw new UserError(
+      'GAUNTLET_OPTION_NOT_FOR_SUITE',
+      `verify checks the answers of HTTP targets; the ${suite.name} suite checks every case's answer in run, before and after timing`,
+      `gauntlet run --suite ${suite.name} --repeats 1 --duration 0.05 --warmup 0 (exit code 3 when a case answers wrongly)`,
+    );
+  }
   const scenarios = selectScenarios(suite, options.scenarios);
   const runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, options.log);
   const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes);

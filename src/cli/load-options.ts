@@ -114,6 +114,19 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
 export function applySuiteDefaults(command: Command): void {
   const suite = findSuite(String(command.getOptionValue('suite')));
   const defaults = suite?.defaults ?? {};
+  // A bench suite's own repeats, window and per-case warm-up (the services suite's short windows).
+  const bench = suite?.bench?.defaults ?? {};
+  for (const [key, value] of [
+    ['repeats', bench.repeats],
+    ['duration', bench.durationSec],
+    ['warmup', bench.warmupSec],
+  ] as const) {
+    if (value !== undefined && command.getOptionValueSource(key) === 'default')
+      command.setOptionValueWithSource(key, value, 'default');
+  }
+  // A bench suite runs each target on its own default runtime (Moleculer 0.14 on node@20) unless --runtime says otherwise.
+  if (suite?.kind === 'bench' && command.getOptionValueSource('runtime') === 'default')
+    command.setOptionValueWithSource('runtime', undefined, 'default');
   for (const key of ['connections', 'pipelining'] as const) {
     const value = defaults[key];
     if (value !== undefined && command.getOptionValueSource(key) === 'default')

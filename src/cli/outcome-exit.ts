@@ -24,6 +24,7 @@ export function verifyExitCode(verdicts: TargetVerdict[]): ExitCode {
  */
 export function runExitCode(outcome: RunOutcome, needs: 'any' | 'every'): ExitCode {
   if (outcome.interrupted) return EXIT.INTERRUPTED;
+  if (outcome.result.bench) return benchExitCode(outcome.result.bench);
   const { targets, trials, verification } = outcome.result;
   const measured = new Set(trials.filter((t) => t.status !== 'failed').map((t) => t.target));
   const unmeasured = targets.map((t) => t.name).filter((name) => !measured.has(name));
@@ -31,4 +32,13 @@ export function runExitCode(outcome: RunOutcome, needs: 'any' | 'every'): ExitCo
   if (!failed) return EXIT.OK;
   const wrong = new Set(verification.filter((v) => !v.ok).map((v) => v.target));
   return unmeasured.some((name) => wrong.has(name)) ? EXIT.WRONG_ANSWER : EXIT.TARGET_FAILED;
+}
+
+/**
+ * A bench suite: a case whose answer was wrong fails the run (exit 3), since its figures would
+ * measure something else than the rows beside it; a run where nothing was measured exits 5.
+ */
+function benchExitCode(bench: NonNullable<RunOutcome['result']['bench']>): ExitCode {
+  if (bench.trials.some((t) => t.wrongAnswer)) return EXIT.WRONG_ANSWER;
+  return bench.trials.some((t) => t.status === 'ok') ? EXIT.OK : EXIT.TARGET_FAILED;
 }

@@ -32,7 +32,7 @@ export const EXIT_MEANINGS: Record<ExitName, { meaning: string; when: string }> 
   },
   WRONG_ANSWER: {
     meaning: 'a target answered wrongly',
-    when: '`verify`: any target; `run`: no target was measured and at least one answered wrongly; `ab`: A or B answered wrongly',
+    when: '`verify`: any target; `run`: no target was measured and at least one answered wrongly, or a case of an in-process bench suite (services) answered wrongly; `ab`: A or B answered wrongly',
   },
   MISSING_TOOL: {
     meaning: 'a tool or runtime the command needs is missing or does not work here',

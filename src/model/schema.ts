@@ -3,6 +3,7 @@
  * SCHEMA_VERSION on any change that old readers would misread.
  */
 import { z } from 'zod';
+import { benchPlanSchema, benchSectionSchema } from './bench-schema.js';
 
 export const SCHEMA_VERSION = 1 as const;
 
@@ -134,6 +135,9 @@ export const environmentSchema = z.object({
 
 export const planSchema = z.object({
   suite: z.string(),
+  /** The workload kind (absent in older results: http). A bench run's tables are in `bench`, its trials in result.bench. */
+  kind: z.enum(['http', 'bench']).optional(),
+  bench: benchPlanSchema.optional(),
   targets: z.array(z.string()),
   scenarios: z.array(z.string()),
   runtime: z.string(),
@@ -221,6 +225,8 @@ export const startSchema = z.object({
 });
 
 export const trialSchema = z.object({
+  /** HTTP loads (absent: http); in-process benchmark trials are benchTrialSchema, under result.bench. */
+  kind: z.literal('http').optional(),
   index: z.number().int(),
   round: z.number().int(),
   target: z.string(),
@@ -317,6 +323,7 @@ const spreadSchema = z.object({
 });
 
 export const summarySchema = z.object({
+  kind: z.literal('http').optional(),
   target: z.string(),
   scenario: z.string(),
   status: z.enum(['measured', 'invalid', 'failed', 'not-run']),
@@ -475,6 +482,8 @@ export const resultSchema = z.object({
   /** Every target start with its warm-up (absent in older results). */
   starts: z.array(startSchema).optional(),
   warnings: z.array(warningSchema),
+  /** In-process benchmarks (a bench suite): their trials and summaries (absent for HTTP suites). */
+  bench: benchSectionSchema.optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

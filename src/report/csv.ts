@@ -5,6 +5,7 @@
  * spreadsheet reads them as numbers; a missing value is an empty field.
  */
 import { LATENCY_PERCENTILES, type LatencyMs, type Result, type Spread } from '../model/schema.js';
+import { benchToCsv } from './bench-csv.js';
 import { engineOfScenario } from './engines.js';
 
 type Cell = string | number | boolean | undefined;
@@ -132,6 +133,7 @@ export const SUMMARY_COLUMNS = [
 ] as const;
 
 export function resultToCsv(result: Result): { trials: string; summaries: string; stages: string } {
+  if (result.bench) return { ...benchToCsv(result), stages: csvTable(STAGE_COLUMNS, []) };
   const trials = result.trials.map((t): Cell[] => {
     const m = t.measurement;
     return [

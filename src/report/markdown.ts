@@ -1,6 +1,8 @@
 /** The Markdown report, ready to paste into a README or a pull request. */
 import { markdownTable } from 'markdown-table';
 import type { Result } from '../model/schema.js';
+import { renderBenchMarkdown } from './bench-markdown.js';
+import { isBenchResult } from './bench-tables.js';
 import { countMeasured, featuresFor, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { runtimeTables } from './runtime-matrix.js';
 import { stageTables } from './stage-tables.js';
@@ -15,6 +17,7 @@ function cell(text: string): string {
 }
 
 export function renderMarkdown(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
+  if (isBenchResult(result)) return renderBenchMarkdown(result);
   const out: string[] = [];
   out.push(`# gauntlet: ${result.plan.suite} suite`, '');
   if (!result.complete)

@@ -1,5 +1,7 @@
 /** The terminal report: one table per scenario, then what was not measured and the warnings. */
 import type { Result } from '../model/schema.js';
+import { renderBenchTerminal } from './bench-terminal.js';
+import { isBenchResult } from './bench-tables.js';
 import { countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { runtimeTables } from './runtime-matrix.js';
 import { stageTables } from './stage-tables.js';
@@ -7,6 +9,7 @@ import { suiteTables } from './suite-tables.js';
 import { terminalTable } from './terminal-table.js';
 
 export function renderTerminal(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
+  if (isBenchResult(result)) return renderBenchTerminal(result);
   const out: string[] = [];
   out.push(`gauntlet ${result.plan.suite} — ${result.startedAt}${result.complete ? '' : '  (INCOMPLETE)'}`);
   out.push(`machine: ${machineLine(result)}`);

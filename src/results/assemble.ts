@@ -1,4 +1,6 @@
 /** Builds the result document from what the journal holds; summaries and warnings are derived. */
+import { benchWarnings } from '../stats/bench-warnings.js';
+import { summarizeBench } from '../stats/bench-summary.js';
 import { summarize } from '../stats/summarize.js';
 import { collectWarnings } from '../stats/warnings.js';
 import { layerOverheads } from '../stats/layers.js';
@@ -31,6 +33,17 @@ export function resultFromJournal(journal: JournalContents): Result {
     trials: journal.trials,
     starts: journal.starts,
   };
+  if (header.plan.kind === 'bench' && header.plan.bench) {
+    // In-process benchmarks: no HTTP trials, so no HTTP summaries; the bench section holds them.
+    const targets = header.plan.targets;
+    const benchSummaries = summarizeBench(header.plan.bench, targets, journal.benchTrials ?? [], header.unavailable);
+    return {
+      ...base,
+      summaries: [],
+      warnings: benchWarnings(benchSummaries, header.plan.repeats),
+      bench: { trials: journal.benchTrials ?? [], summaries: benchSummaries },
+    };
+  }
   const summaries = summarize(base);
   const withSummaries = { ...base, summaries, warnings: collectWarnings(base, summaries) };
   const runtimes = runtimeMatrix(withSummaries);

@@ -5,6 +5,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
+import { benchTrialSchema, type BenchTrial } from '../model/bench-schema.js';
 import {
   SCHEMA_VERSION,
   environmentSchema,
@@ -35,6 +36,7 @@ export const headerRecord = z.object({
 const verificationRecord = z.object({ kind: z.literal('verification'), verification: verificationSchema });
 const trialRecord = z.object({ kind: z.literal('trial'), trial: trialSchema });
 const startRecord = z.object({ kind: z.literal('start'), start: startSchema });
+const benchTrialRecord = z.object({ kind: z.literal('bench-trial'), trial: benchTrialSchema });
 const endRecord = z.object({
   kind: z.literal('end'),
   finishedAt: z.string(),
@@ -48,6 +50,7 @@ const journalRecord = z.discriminatedUnion('kind', [
   verificationRecord,
   trialRecord,
   startRecord,
+  benchTrialRecord,
   endRecord,
 ]);
 
@@ -76,6 +79,10 @@ export class Journal {
     this.append({ kind: 'trial', trial });
   }
 
+  benchTrial(trial: BenchTrial): void {
+    this.append({ kind: 'bench-trial', trial });
+  }
+
   start(start: TargetStart): void {
     this.append({ kind: 'start', start });
   }
@@ -94,6 +101,8 @@ export interface JournalContents {
   verification: Verification[];
   trials: Trial[];
   starts: TargetStart[];
+  /** In-process benchmark trials (a bench suite; absent where a journal is built by other means, e.g. a k6 import). */
+  benchTrials?: BenchTrial[];
   end?: JournalEnd;
   /** Lines that could not be read (a crash mid-write leaves a torn last line). */
   skippedLines: number;
@@ -107,11 +116,13 @@ export function readJournal(file: string): JournalContents {
     verification: Verification[];
     trials: Trial[];
     starts: TargetStart[];
+    benchTrials: BenchTrial[];
     skippedLines: number;
   } = {
     verification: [],
     trials: [],
     starts: [],
+    benchTrials: [],
     skippedLines: 0,
   };
   lines.forEach((line, i) => {
@@ -137,6 +148,7 @@ export function readJournal(file: string): JournalContents {
     else if (value.kind === 'verification') contents.verification.push(value.verification);
     else if (value.kind === 'trial') contents.trials.push(value.trial);
     else if (value.kind === 'start') contents.starts.push(value.start);
+    else if (value.kind === 'bench-trial') contents.benchTrials.push(value.trial);
     else contents.end = value;
   });
   if (!contents.header)

@@ -3,6 +3,7 @@
  * verification and load read the same scenario, so no target is measured against a
  * different contract than it was checked against.
  */
+import type { BenchSpec } from './bench-types.js';
 
 /** Processes a suite can ask gauntlet to start beside its targets (started by src/services/). */
 export type ServiceName = 'redis' | 'upstream';
@@ -59,6 +60,10 @@ export interface Scenario {
 export interface Suite {
   name: string;
   description: string;
+  /** The workload kind: an HTTP load from an engine (absent: http), or in-process benchmarks (bench). */
+  kind?: 'http' | 'bench';
+  /** A bench suite's parts, tables, cases and targets (kind 'bench'); its scenarios are then empty. */
+  bench?: BenchSpec;
   scenarios: Scenario[];
   /** Checks of routes no scenario loads: verified before any load, never measured. */
   extraChecks?: Check[];

@@ -24,6 +24,7 @@ const LAYERS = [
   'plan',
   'progress',
   'measure',
+  'inproc',
   'compare',
   'report',
   'calibrate',

@@ -12,7 +12,9 @@ export async function listing() {
     suites: suites.map((s) => ({
       name: s.name,
       description: s.description,
-      scenarios: s.scenarios.map((sc) => sc.name),
+      // A bench suite's parts are what --scenarios takes there; its targets are its lines.
+      scenarios: s.bench ? s.bench.parts.map((p) => p.name) : s.scenarios.map((sc) => sc.name),
+      ...(s.bench && { kind: 'bench', targets: s.bench.targets.map((t) => `${t.name} (${t.defaultRuntime})`) }),
       available: true,
     })),
     targets: targets.map((t) => {
@@ -57,7 +59,12 @@ export function registerList(program: Command): void {
       }
       const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
       const suitesTable = terminalTable(['suite', 'scenarios', 'description']);
-      for (const s of data.suites) suitesTable.push([s.name, s.scenarios.join(', '), s.description]);
+      for (const s of data.suites)
+        suitesTable.push([
+          s.name,
+          s.scenarios.join(', '),
+          `${s.description}${s.targets ? `; in-process, on ${s.targets.join(', ')}` : ''}`,
+        ]);
       const targetsTable = terminalTable(['target', 'available', 'suites', 'versions', 'layer', 'why not', 'not on']);
       for (const t of data.targets) {
         const notOn = t.unsupportedRuntimes

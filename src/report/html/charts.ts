@@ -69,7 +69,7 @@ interface BarItem {
   colour: string;
 }
 
-interface BarChartInput {
+export interface BarChartInput {
   id: string;
   title: string;
   caption: string;
@@ -81,7 +81,7 @@ interface BarChartInput {
 }
 
 /** Horizontal bars (names on the left, never cut), optional whiskers, and each value printed after its bar. */
-function barChart(input: BarChartInput): ChartSpec {
+export function barChart(input: BarChartInput): ChartSpec {
   const { items } = input;
   const top = input.rangeLegend ? 72 : 48;
   const height = top + Math.max(items.length, 2) * BAR_ROW + 64;
@@ -182,7 +182,7 @@ function repeatsWord(result: Result): string {
 }
 
 /** "interval of the median (75 % confidence)": the whiskers' legend, with the lowest confidence any cell has. */
-function intervalLegend(spreads: Spread[]): string {
+export function intervalLegend(spreads: Spread[]): string {
   const confidences = spreads.map((s) => s.interval.confidence);
   const lowest = Math.min(...confidences);
   if (lowest <= 0) return 'interval of the median';

@@ -5,6 +5,8 @@
  */
 import type { ComparisonReport } from '../comparison-render.js';
 import type { Result } from '../../model/schema.js';
+import { isBenchResult } from '../bench-tables.js';
+import { renderBenchHtml } from './bench-page.js';
 import { comparisonSection } from './comparison.js';
 import { reportTables } from '../rows.js';
 import { scenarioCharts, suiteCharts, type ChartSpec } from './charts.js';
@@ -68,6 +70,7 @@ export function renderHtml(
   scenarioDescriptions: Record<string, string>,
   comparison?: ComparisonReport,
 ): string {
+  if (isBenchResult(result)) return renderBenchHtml(result, comparison);
   const tables = reportTables(result, scenarioDescriptions);
   const suiteLevel = suiteCharts(result);
   const extras = [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)];

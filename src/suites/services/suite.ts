@@ -1,0 +1,19 @@
+import type { Suite } from '../types.js';
+import { SERVICES_PARTS } from './parts.js';
+import { MOLECULER_014, MOLECULER_015 } from './targets.js';
+
+export const servicesSuite: Suite = {
+  name: 'services',
+  kind: 'bench',
+  description:
+    "Moleculer's own benchmark suites in one process: local calls, middlewares, metrics, cachers, validators, events, serializers",
+  reproduces: "seed 002 (Moleculer's benchmark page): its in-process tables",
+  scenarios: [],
+  bench: {
+    parts: SERVICES_PARTS,
+    targets: [MOLECULER_015, MOLECULER_014],
+    // Sized so every part on both lines takes about 7 minutes on 2 cores (see the README).
+    defaults: { repeats: 3, durationSec: 0.3, warmupSec: 0.2 },
+  },
+  services: () => [],
+};
