@@ -5,6 +5,7 @@
 import { findK6, K6_INSTALL, k6Version, toolsCacheDir } from '../engines/k6/locate.js';
 import { execFileSync } from 'node:child_process';
 import { procAvailable } from '../proc/proc-stat.js';
+import { type BrokerBinary, findBrokerBinary, MOSQUITTO, NATS_SERVER } from '../services/broker-binary.js';
 import { tasksetAvailable } from '../proc/pinning.js';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
 import { runtimeStatuses } from '../runtimes/resolve-runtime.js';
@@ -52,6 +53,19 @@ export function doctorChecks(): DoctorCheck[] {
       found: version !== undefined,
       detail: version ?? 'not found',
       install: `${OPTIONAL_APT} ${apt}`,
+    };
+  };
+  // Debian puts the brokers in /usr/sbin, often not on PATH: look where gauntlet will look.
+  const broker = (binary: BrokerBinary, purpose: string, args: string[]): DoctorCheck => {
+    const path = findBrokerBinary(binary);
+    const version = path ? versionOf(path, args) : undefined;
+    return {
+      name: binary.command,
+      purpose,
+      required: false,
+      found: version !== undefined,
+      detail: path ? `${version || 'does not run'} (${path})` : 'not found',
+      install: `${OPTIONAL_APT} ${binary.aptPackage}`,
     };
   };
   return [
@@ -106,19 +120,17 @@ export function doctorChecks(): DoctorCheck[] {
     ),
     tool(
       'redis-server',
-      'real store for saas --stores redis (and Moleculer transporters, planned)',
+      "real store for saas --stores redis; the broker of Moleculer's Redis transporter (services suite)",
       'redis-server',
       ['--version'],
       'redis-server',
     ),
-    tool(
-      'nats-server',
-      'NATS transporter for the services suite (planned)',
-      'nats-server',
+    broker(
+      NATS_SERVER,
+      "NATS broker of the services suite: Moleculer's NATS transporter; Moleculer, Seneca and Hemera in the cross-framework calls",
       ['--version'],
-      'nats-server',
     ),
-    tool('mosquitto', 'MQTT transporter for the services suite (planned)', 'mosquitto', ['-h'], 'mosquitto'),
+    broker(MOSQUITTO, "MQTT broker of the services suite: Moleculer's MQTT transporter", ['-h']),
     tool('chromium', 'browser test of the HTML report', 'chromium', ['--version'], 'chromium'),
   ];
 }

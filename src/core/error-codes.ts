@@ -151,6 +151,18 @@ export const ERROR_CODES = {
     cause: 'redis-server exited at start or did not answer in time (its output is printed)',
     fix: 'run redis-server by hand to see why; a port or permission problem is the usual cause',
   },
+  GAUNTLET_NO_BROKER: {
+    exit: EXIT.MISSING_TOOL,
+    cause:
+      'a part of the services suite needs a message broker (nats-server or mosquitto) that is not installed, or GAUNTLET_NATS_SERVER / GAUNTLET_MOSQUITTO names no executable',
+    fix: '`apt-get install -y nats-server mosquitto` (see `gauntlet doctor`), or leave the part that needs it out of `--scenarios`',
+  },
+  GAUNTLET_BROKER_FAILED: {
+    exit: EXIT.MISSING_TOOL,
+    cause:
+      'nats-server or mosquitto exited at start or did not complete a protocol handshake in time (its last output is printed)',
+    fix: 'run the broker by hand to see why; a port or permission problem is the usual cause',
+  },
   GAUNTLET_UPSTREAM_FAILED: {
     exit: EXIT.MISSING_TOOL,
     cause:

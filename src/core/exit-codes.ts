@@ -36,7 +36,7 @@ export const EXIT_MEANINGS: Record<ExitName, { meaning: string; when: string }> 
   },
   MISSING_TOOL: {
     meaning: 'a tool or runtime the command needs is missing or does not work here',
-    when: '`doctor`: a required check is missing; any command: redis-server, openssl, a load engine or a runtime it needs (the error code says which)',
+    when: '`doctor`: a required check is missing; any command: redis-server, a broker (nats-server, mosquitto), openssl, a load engine or a runtime it needs (the error code says which)',
   },
   TARGET_FAILED: {
     meaning: 'a target did not start, or died every time it was measured',

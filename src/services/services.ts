@@ -1,22 +1,25 @@
 /**
- * Services: processes a run needs besides its targets (Redis behind the saas store today; an
- * upstream, NATS and MQTT for the suites to come). A suite declares which it needs for the
- * options of a run (Suite.services); `run`, `verify` and `ab` start them through the API, each
+ * Services: processes a run needs besides its targets (Redis behind the saas store and
+ * Moleculer's Redis transporter; the fanout suite's upstream; nats-server and mosquitto for the
+ * services suite). A suite declares which it needs for the options of a run (Suite.services); `run`, `verify` and `ab` start them through the API, each
  * in its own process group on a free loopback port, ready before the first target and stopped
  * after the last, also when the run fails or is interrupted.
  */
+import { groupMembers, usageOf } from '../proc/proc-stat.js';
 import { startRedis } from '../stores/redis-server.js';
 import type { ServiceName } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
+import { startMosquitto } from './mosquitto.js';
+import { startNats } from './nats-server.js';
 import { type RunningUpstream, startUpstream, type UpstreamOptions } from './upstream/upstream.js';
 
 export type { ServiceName };
 
 export interface RunningService {
   name: ServiceName;
-  /** Where targets reach it (redis://127.0.0.1:port). */
+  /** Where targets reach it (redis://127.0.0.1:port, nats://…, mqtt://…). */
   url: string;
-  /** Its process (the leader of its process group), pinned by the run's core plan. */
+  /** Its process (the leader of its process group): pinned by the run's core plan; its group's CPU is the broker's CPU. */
   pid: number;
   /** What every target app is told about it (GAUNTLET_UPSTREAM_URL); stores pass theirs per variant instead. */
   targetEnv?: Record<string, string>;
@@ -34,6 +37,14 @@ const starters: Record<ServiceName, (options: ServiceOptions) => Promise<Running
   redis: async () => {
     const redis = await startRedis();
     return { name: 'redis', url: redis.url, pid: redis.process.pid, stop: redis.stop };
+  },
+  nats: async () => {
+    const nats = await startNats();
+    return { name: 'nats', url: nats.url, pid: nats.process.pid, stop: nats.stop };
+  },
+  mqtt: async () => {
+    const mqtt = await startMosquitto();
+    return { name: 'mqtt', url: mqtt.url, pid: mqtt.process.pid, stop: mqtt.stop };
   },
   upstream: async (options) => {
     const upstream = await startUpstream(options.upstream);
@@ -53,11 +64,18 @@ export interface Services {
   url(name: ServiceName): string | undefined;
   /** The services that are running, in start order. */
   running(): Array<Pick<RunningService, 'name' | 'pid'>>;
+  /** CPU seconds (user + system) the service's whole process group has used so far; undefined when it is not running. */
+  cpuSeconds(name: ServiceName): number | undefined;
   /** The environment every target app gets from the started services. */
   targetEnv(): Record<string, string>;
   /** The upstream, when the suite needed it. */
   upstream(): RunningUpstream | undefined;
   stopAll(): Promise<void>;
+}
+
+/** CPU seconds of a process group, summed over its members (a broker may fork helpers). */
+export function groupCpuSeconds(pgid: number): number {
+  return usageOf(groupMembers(pgid)).cpuSeconds;
 }
 
 /** The services a suite declares for a run with these stores (verify and ab use the in-memory store, which needs none). */
@@ -80,9 +98,14 @@ export async function startServices(names: ServiceName[], options: ServiceOption
     await stopAll();
     throw error;
   }
+  const find = (name: ServiceName) => running.find((s) => s.name === name);
   return {
-    url: (name) => running.find((s) => s.name === name)?.url,
+    url: (name) => find(name)?.url,
     running: () => running.map(({ name, pid }) => ({ name, pid })),
+    cpuSeconds: (name) => {
+      const service = find(name);
+      return service ? groupCpuSeconds(service.pid) : undefined;
+    },
     targetEnv: () => Object.assign({}, ...running.map((s) => s.targetEnv ?? {})),
     upstream: () => running.find((s) => s.upstream)?.upstream,
     stopAll,

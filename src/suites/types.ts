@@ -5,8 +5,8 @@
  */
 import type { BenchSpec } from './bench-types.js';
 
-/** Processes a suite can ask gauntlet to start beside its targets (started by src/services/). */
-export type ServiceName = 'redis' | 'upstream';
+/** Processes a suite can ask gauntlet to start beside its targets (started by src/services/): Redis, the fanout suite's upstream, the NATS and MQTT brokers. */
+export type ServiceName = 'redis' | 'upstream' | 'nats' | 'mqtt';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

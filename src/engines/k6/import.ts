@@ -175,6 +175,7 @@ export function importK6Summaries(files: Array<{ path: string; json: unknown }>)
     },
     verification: [],
     trials,
+    benchTrials: [],
     starts: [],
     end: { kind: 'end', finishedAt: startedAt, complete: true },
     skippedLines: 0,
