@@ -3,17 +3,13 @@
  * against 0.15.2) installed with the target's other packages at the versions its own folder
  * holds, into a folder of its own that serves as the variant's packageRoot.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { UserError } from '../core/errors.js';
 import { findPackageDir, projectRoot } from '../core/paths.js';
 import type { BenchTarget } from '../suites/bench-types.js';
-import { AB_CACHE } from './install-variant.js';
+import { AB_CACHE, npmInstall } from './install-variant.js';
 import type { VariantSpec } from './variant-spec.js';
-
-const run = promisify(execFile);
 
 function versionIn(dir: string | undefined): string | undefined {
   const file = dir && join(dir, 'package.json');
@@ -51,20 +47,7 @@ export async function benchVariantTarget(base: BenchTarget, spec: VariantSpec, l
       join(folder, 'package.json'),
       `${JSON.stringify({ name: 'gauntlet-ab-bench-variant', private: true }, null, 2)}\n`,
     );
-    try {
-      await run(
-        'npm',
-        ['install', '--no-audit', '--no-fund', '--install-links', '--save-exact', '--loglevel=error', ...specs],
-        { cwd: folder, timeout: 300_000 },
-      );
-    } catch (error) {
-      const stderr = (error as { stderr?: string }).stderr ?? (error as Error).message;
-      throw new UserError(
-        'GAUNTLET_VARIANT_INSTALL',
-        `npm could not install ${spec.text}:\n${stderr.trim()}`,
-        'check the version exists (npm view NAME versions) or the path holds a package.json',
-      );
-    }
+    await npmInstall(folder, specs, spec.text);
   }
   return {
     ...base,

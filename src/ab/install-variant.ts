@@ -62,26 +62,22 @@ async function install(specs: string[], spec: VariantSpec, folder: string): Prom
     overrides: { [spec.packageName]: `$${spec.packageName}` },
   };
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await npmInstall(folder, ['--legacy-peer-deps', ...specs.slice(1)], spec.text);
+}
+
+/** npm install of these specs into a variant's folder; a failure is the user's (a version or path that is not there). */
+export async function npmInstall(folder: string, specs: string[], what: string): Promise<void> {
   try {
     await run(
       'npm',
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--legacy-peer-deps',
-        '--install-links',
-        '--save-exact',
-        '--loglevel=error',
-        ...specs.slice(1),
-      ],
+      ['install', '--no-audit', '--no-fund', '--install-links', '--save-exact', '--loglevel=error', ...specs],
       { cwd: folder, timeout: 300_000 },
     );
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? (error as Error).message;
     throw new UserError(
       'GAUNTLET_VARIANT_INSTALL',
-      `npm could not install ${spec.text}:\n${stderr.trim()}`,
+      `npm could not install ${what}:\n${stderr.trim()}`,
       'check the version exists (npm view NAME versions) or the path holds a package.json',
     );
   }

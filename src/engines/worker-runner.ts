@@ -6,7 +6,7 @@
  */
 import { pinnedCommand } from '../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../proc/process-group.js';
-import type { EngineHooks, EngineMeasurement, EngineRunOptions, LoadSpec } from './engine.js';
+import type { Engine, EngineHooks, EngineMeasurement, EngineRunOptions, LoadSpec } from './engine.js';
 import type { FromWorker, ToWorker } from './worker-messages.js';
 import { DEFAULT_RUNTIME_ID, knownRuntime } from '../runtimes/known-runtimes.js';
 import { installedBinary } from '../runtimes/runtime-cache.js';
@@ -87,4 +87,24 @@ export class WorkerRunner {
       child.child.send({ type: 'run', spec } satisfies ToWorker);
     });
   }
+}
+
+/** The end of a worker engine's flags: its warm-up and the cycle of requests, when there are. */
+export function workerFlagsSuffix(spec: LoadSpec): string {
+  return (
+    (spec.warmupSec > 0 ? ` after a ${spec.warmupSec} s warm-up` : '') +
+    (spec.requests.length > 1 ? ` (cycling ${spec.requests.length} requests)` : '')
+  );
+}
+
+/** An engine's run(): the spec is checked first and refused with the reason, then the worker runs it. */
+export function checkedRun(runner: WorkerRunner, check: (spec: LoadSpec) => void): Engine['run'] {
+  return (spec, hooks, options) => {
+    try {
+      check(spec);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return runner.run(spec, hooks, options);
+  };
 }

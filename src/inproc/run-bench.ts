@@ -10,11 +10,11 @@ import { projectRoot } from '../core/paths.js';
 import type { BenchPlan, BenchTrial } from '../model/bench-schema.js';
 import type { Plan } from '../model/schema.js';
 import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
-import { loadAverage, machineCpuTicks, stealShare } from '../proc/proc-stat.js';
-import { resultFromJournal } from '../results/assemble.js';
+import { machineCpuTicks } from '../proc/proc-stat.js';
+import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
-import { Journal, readJournal } from '../results/journal.js';
-import { JOURNAL_FILE, writeResult } from '../results/store.js';
+import { Journal } from '../results/journal.js';
+import { JOURNAL_FILE } from '../results/store.js';
 import type { ServiceName, Services } from '../services/services.js';
 import { seededRandom, shuffled } from '../stats/random.js';
 import type { BenchCase } from '../suites/bench-types.js';
@@ -229,16 +229,7 @@ export async function executeBenchRun(settings: BenchRunSettings): Promise<RunOu
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  const interrupted = abort.signal.aborted;
-  journal.end({
-    finishedAt: new Date().toISOString(),
-    complete: !interrupted,
-    interruption: interrupted ? String((abort.signal.reason as Error).message) : undefined,
-    loadAverageAfter: loadAverage(),
-    cpuStealShare: stealShare(ticksBefore, machineCpuTicks()),
-  });
-  const result = resultFromJournal(readJournal(journal.file));
-  writeResult(runDir, result);
+  const { result, interrupted } = finishRun(journal, runDir, abort.signal, ticksBefore);
   return { result, runDir, interrupted };
 }
 

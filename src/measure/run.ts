@@ -9,18 +9,18 @@ import { join } from 'node:path';
 import type { EnginePlan } from '../engines/engine-plan.js';
 import { planTrials } from '../plan/plan.js';
 import { createProgress } from '../progress/progress.js';
-import { resultFromJournal } from '../results/assemble.js';
+import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
-import { Journal, readJournal } from '../results/journal.js';
+import { Journal } from '../results/journal.js';
 import type { Plan, Result, TargetInfo, Trial, Verification } from '../model/schema.js';
-import { JOURNAL_FILE, writeResult } from '../results/store.js';
+import { JOURNAL_FILE } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { runtimeOf, runtimeRecord, runtimesLine, runtimesUsed } from '../targets/runtime-record.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
 import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
-import { loadAverage, machineCpuTicks, stealShare } from '../proc/proc-stat.js';
+import { machineCpuTicks } from '../proc/proc-stat.js';
 import { failedTrial, Instances } from './instances.js';
 import { checkedTrial } from './checked-trial.js';
 import type { UpstreamWatch } from './upstream-check.js';
@@ -330,15 +330,6 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     progress.stop();
   }
 
-  const interrupted = abort.signal.aborted;
-  journal.end({
-    finishedAt: new Date().toISOString(),
-    complete: !interrupted,
-    interruption: interrupted ? String((abort.signal.reason as Error).message) : undefined,
-    loadAverageAfter: loadAverage(),
-    cpuStealShare: stealShare(ticksBefore, machineCpuTicks()),
-  });
-  const result = resultFromJournal(readJournal(journal.file));
-  writeResult(runDir, result);
+  const { result, interrupted } = finishRun(journal, runDir, abort.signal, ticksBefore);
   return { result, runDir, interrupted };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { engineWorkersDir } from '../../core/paths.js';
 import { installedVersion } from '../../targets/availability.js';
 import type { Engine } from '../engine.js';
-import { WorkerRunner } from '../worker-runner.js';
+import { WorkerRunner, workerFlagsSuffix } from '../worker-runner.js';
 
 const workerFile = join(engineWorkersDir, 'autocannon', 'worker.js');
 
@@ -34,8 +34,7 @@ export const autocannonEngine: Engine = {
     (spec.profile?.kind === 'rate'
       ? ` -R ${spec.profile.stages[0].to} --ignoreCoordinatedOmission (a rate cap on a closed loop)`
       : '') +
-    (spec.warmupSec > 0 ? ` after a ${spec.warmupSec} s warm-up` : '') +
-    (spec.requests.length > 1 ? ` (cycling ${spec.requests.length} requests)` : ''),
+    workerFlagsSuffix(spec),
   run: (spec, hooks, options) => runner.run(spec, hooks, options),
   close: () => runner.close(),
 };

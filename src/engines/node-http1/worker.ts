@@ -12,15 +12,11 @@
  * read from the sockets (whole answers as on the wire).
  */
 import { connect, type Socket } from 'node:net';
-import { protocolOf, type EngineMeasurement, type LoadSpec } from '../engine.js';
+import { protocolOf, type LoadSpec } from '../engine.js';
 import { LatencySamples } from '../latency-samples.js';
-import type { FromWorker, ToWorker } from '../worker-messages.js';
+import { serveTrials } from '../worker-window.js';
 import { requestBytes } from './request-bytes.js';
 import { ResponseReader } from './response-reader.js';
-
-function send(message: FromWorker): void {
-  process.send?.(message);
-}
 
 /** How often in-flight requests are checked against the timeout. */
 const TIMEOUT_SWEEP_MS = 200;
@@ -199,35 +195,7 @@ class Load {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function run(spec: LoadSpec): Promise<void> {
+serveTrials((spec) => {
   if (protocolOf(spec) !== 'http1') throw new Error('node-http1 speaks HTTP/1.1 only');
-  const load = new Load(spec);
-  load.start();
-  if (spec.warmupSec > 0) await sleep(spec.warmupSec * 1000);
-  load.openWindow();
-  const startedAt = performance.now();
-  send({ type: 'window-start' });
-  await sleep(spec.durationSec * 1000);
-  const durationSec = (performance.now() - startedAt) / 1000;
-  const bytes = load.stop();
-  const { stats } = load;
-  const measurement: EngineMeasurement = {
-    requests: stats.requests,
-    errors: stats.errors,
-    timeouts: stats.timeouts,
-    statusCounts: stats.statusCounts,
-    bytes,
-    durationSec,
-    latencyMs: stats.latency.summary(),
-  };
-  send({ type: 'window-end', measurement });
-}
-
-process.on('message', (message: ToWorker) => {
-  if (message.type !== 'run') return;
-  run(message.spec).catch((error: Error) => send({ type: 'failed', message: error.message }));
+  return new Load(spec);
 });
-// The parent went away: nothing left to report to.
-process.on('disconnect', () => process.exit(0));

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { engineWorkersDir } from '../../core/paths.js';
 import { protocolOf, type Engine, type LoadSpec } from '../engine.js';
-import { WorkerRunner } from '../worker-runner.js';
+import { WorkerRunner, checkedRun, workerFlagsSuffix } from '../worker-runner.js';
 
 const workerFile = join(engineWorkersDir, 'node-http2', 'worker.js');
 
@@ -50,15 +50,7 @@ export const nodeHttp2Engine: Engine = {
   version: () => process.versions.node,
   describeFlags: (spec) =>
     `${spec.connections} sessions x ${spec.pipelining} concurrent streams for ${spec.durationSec} s, timeout ${spec.timeoutSec} s` +
-    (spec.warmupSec > 0 ? ` after a ${spec.warmupSec} s warm-up` : '') +
-    (spec.requests.length > 1 ? ` (cycling ${spec.requests.length} requests)` : ''),
-  run: (spec, hooks, options) => {
-    try {
-      checkSpec(spec);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    return runner.run(spec, hooks, options);
-  },
+    workerFlagsSuffix(spec),
+  run: checkedRun(runner, checkSpec),
   close: () => runner.close(),
 };

@@ -19,13 +19,9 @@ import {
 } from 'node:http2';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
-import { protocolOf, type EngineMeasurement, type LoadSpec } from '../engine.js';
+import { protocolOf, type LoadSpec } from '../engine.js';
 import { LatencySamples } from '../latency-samples.js';
-import type { FromWorker, ToWorker } from '../worker-messages.js';
-
-function send(message: FromWorker): void {
-  process.send?.(message);
-}
+import { serveTrials } from '../worker-window.js';
 
 /** Connection-specific headers HTTP/2 forbids (RFC 9113 8.2.2); host becomes :authority. */
 const DROPPED_HEADERS = new Set([
@@ -219,37 +215,7 @@ interface Connection {
   slots: Slot[];
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function run(spec: LoadSpec): Promise<void> {
-  const protocol = protocolOf(spec);
-  if (protocol === 'http1') throw new Error('node-http2 speaks HTTP/2 only (h2c or h2)');
-  const load = new Load(spec);
-  load.start();
-  if (spec.warmupSec > 0) await sleep(spec.warmupSec * 1000);
-  load.openWindow();
-  const startedAt = performance.now();
-  send({ type: 'window-start' });
-  await sleep(spec.durationSec * 1000);
-  const durationSec = (performance.now() - startedAt) / 1000;
-  const bytes = load.stop();
-  const { stats } = load;
-  const measurement: EngineMeasurement = {
-    requests: stats.requests,
-    errors: stats.errors,
-    timeouts: stats.timeouts,
-    statusCounts: stats.statusCounts,
-    bytes,
-    bodyBytes: load.bodyBytes,
-    durationSec,
-    latencyMs: stats.latency.summary(),
-  };
-  send({ type: 'window-end', measurement });
-}
-
-process.on('message', (message: ToWorker) => {
-  if (message.type !== 'run') return;
-  run(message.spec).catch((error: Error) => send({ type: 'failed', message: error.message }));
+serveTrials((spec) => {
+  if (protocolOf(spec) === 'http1') throw new Error('node-http2 speaks HTTP/2 only (h2c or h2)');
+  return new Load(spec);
 });
-// The parent went away: nothing left to report to.
-process.on('disconnect', () => process.exit(0));

@@ -17,10 +17,9 @@ import { barChart, intervalLegend } from './charts.js';
 import { comparisonSection } from './comparison.js';
 import { slug } from './data.js';
 import { esc } from './escape.js';
+import { htmlDocument, reportFooter } from './document.js';
 import { environmentManifest } from './manifest.js';
 import { warningsHtml } from './notes.js';
-import { SORT_SCRIPT } from './script.js';
-import { STYLES } from './styles.js';
 import { renderChartSvg } from './svg.js';
 import { BAR, BAR_BASELINE } from './theme.js';
 
@@ -87,25 +86,7 @@ export function renderBenchHtml(result: Result, comparison?: ComparisonReport): 
     '<section id="environment"><h2>Environment</h2>',
     `<div class="card">${environmentManifest(result)}</div>`,
     '</section>',
-    `<footer>Written by gauntlet ${esc(result.environment.gauntletVersion)} from run ${esc(result.id)}. Charts drawn with Apache ECharts, rendered to SVG when the report was written.</footer>`,
+    reportFooter(result),
   ];
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light dark">',
-    `<title>gauntlet ${esc(result.plan.suite)}: ${esc(result.id)}</title>`,
-    `<style>${STYLES}</style>`,
-    '</head>',
-    '<body>',
-    '<main>',
-    ...body.filter(Boolean),
-    '</main>',
-    `<script>${SORT_SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return htmlDocument(result, body);
 }

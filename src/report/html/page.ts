@@ -12,10 +12,9 @@ import { reportTables } from '../rows.js';
 import { scenarioCharts, suiteCharts, type ChartSpec } from './charts.js';
 import { chartedSummaries, missingSummaries, slug } from './data.js';
 import { esc } from './escape.js';
+import { htmlDocument, reportFooter } from './document.js';
 import { environmentManifest, runSummary } from './manifest.js';
 import { flagNotes, problemsHtml, warningsHtml } from './notes.js';
-import { SORT_SCRIPT } from './script.js';
-import { STYLES } from './styles.js';
 import { renderChartSvg } from './svg.js';
 import { runtimeTables } from '../runtime-matrix.js';
 import { stageTables } from '../stage-tables.js';
@@ -119,25 +118,7 @@ export function renderHtml(
     '<section id="targets"><h2>Targets</h2>',
     targetsTable(result),
     '</section>',
-    `<footer>Written by gauntlet ${esc(result.environment.gauntletVersion)} from run ${esc(result.id)}. Charts drawn with Apache ECharts, rendered to SVG when the report was written.</footer>`,
+    reportFooter(result),
   ];
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light dark">',
-    `<title>gauntlet ${esc(result.plan.suite)}: ${esc(result.id)}</title>`,
-    `<style>${STYLES}</style>`,
-    '</head>',
-    '<body>',
-    '<main>',
-    ...body.filter(Boolean),
-    '</main>',
-    `<script>${SORT_SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return htmlDocument(result, body);
 }

@@ -52,7 +52,7 @@ async function withCacher(ctx: CaseContext): Promise<CaseInstance> {
         ? false
         : 'Memory';
   if (kind === 'redis' && !ctx.services.redis) throw new Error('the Redis cacher needs the redis service');
-  const cache = kind === 'memory-keys' || kind === 'redis' ? { keys: ['a', 'b'] } : kind === 'none' ? false : true;
+  const cache = kind === 'memory-keys' || kind === 'redis' ? { keys: ['a', 'b'] } : kind !== 'none';
   const broker = await startedBroker(ctx, { cacher }, [mathService({ cache })]);
   await broker.cacher?.clean();
   // The same params every call: after the first, the answer comes from the cache.
