@@ -6,7 +6,7 @@
  */
 import { LATENCY_PERCENTILES, type LatencyMs, type Result, type Spread } from '../model/schema.js';
 import { benchToCsv } from './bench-csv.js';
-import { engineOfScenario } from './engines.js';
+import { engineOfScenario } from '../model/scenario-engine.js';
 
 type Cell = string | number | boolean | undefined;
 

@@ -9,8 +9,6 @@ import { engineOfScenario, type ScenarioEngine } from '../model/scenario-engine.
 import { medianOf } from '../stats/describe.js';
 import { formatInt } from './format.js';
 
-export { engineOfScenario };
-
 export interface EngineGroup {
   engine: ScenarioEngine;
   scenarios: string[];
