@@ -19,7 +19,7 @@ import { smallestPValue } from '../stats/compare.js';
 import { targetAvailability } from '../targets/availability.js';
 import { abBench } from './ab-bench.js';
 import { chosenRuntimes } from './runtime-selection.js';
-import { findTarget, selectScenarios, selectSuite } from './selection.js';
+import { findTarget, scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
 
@@ -72,7 +72,10 @@ export async function ab(
       variants.unavailable.map((u) => `${u.target} cannot run: ${u.reason}`).join('\n'),
     );
   const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
-  const scenarios = selectScenarios(suite, options.scenarios);
+  // A and B are versions of one target: a scenario kept to some targets runs when it is one of them.
+  const scenarios = scenariosOfTargets(selectScenarios(suite, options.scenarios), [base.name]).map(
+    ({ targets, ...scenario }) => scenario,
+  );
   const outcome = await withServices(
     suiteServices(suite),
     (services) =>

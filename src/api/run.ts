@@ -12,7 +12,7 @@ import { parseStores } from '../stores/store-spec.js';
 import { storeVariantName, storeVariants } from '../stores/store-variants.js';
 import { runBenchSuite, type BenchRunOptions } from './run-bench.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
-import { selectScenarios, selectSuite } from './selection.js';
+import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
 
@@ -41,7 +41,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
       'use --stores with --suite saas',
     );
   }
-  const scenarios = selectScenarios(suite, options.scenarios, options.mixed ?? false);
+  const chosenScenarios = selectScenarios(suite, options.scenarios, options.mixed ?? false);
   let runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
   if (options.workers !== undefined) {
     const usable = allowedCores().length;
@@ -50,6 +50,10 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
     runtimes = runtimes.map((runtime) => clusterRuntime(runtime, workers)); // each runtime runs its own primary
   }
   const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes, options.baseline);
+  const scenarios = scenariosOfTargets(
+    chosenScenarios,
+    selection.runnable.map((t) => t.name),
+  );
   const settings = runSettings(options, suite, scenarios, runtimes[0]);
   return withServices(
     suiteServices(suite, stores),

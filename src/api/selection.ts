@@ -1,5 +1,6 @@
 /** Turns the names a user typed into suites, targets and scenarios, refusing unknown ones with the valid list. */
 import { UserError, unknownValue } from '../core/errors.js';
+import { scenarioRuns } from '../plan/plan.js';
 import { findSuite, suites } from '../suites/registry.js';
 import { mixedScenario } from '../suites/mixed.js';
 import type { Scenario, Suite } from '../suites/types.js';
@@ -38,6 +39,23 @@ export function selectScenarios(suite: Suite, names?: string[], mixed = false): 
       'use --mixed with the saas suite',
     );
   return [...chosen, mix];
+}
+
+/**
+ * The scenarios at least one of the targets runs: a scenario that names its targets (fanout's
+ * seed ramp runs on seed 001's three configurations) is left out of a run without them.
+ */
+export function scenariosOfTargets(scenarios: Scenario[], targets: string[]): Scenario[] {
+  const runsOn = scenarioRuns(scenarios);
+  const kept = scenarios.filter((scenario) => targets.some((target) => runsOn(target, scenario.name)));
+  if (kept.length > 0) return kept;
+  throw new UserError(
+    'GAUNTLET_NOTHING_TO_RUN',
+    `none of the targets (${targets.join(', ')}) runs the chosen scenarios: ${scenarios
+      .map((s) => `${s.name} runs on ${s.targets?.join(', ')}`)
+      .join('; ')}`,
+    'add one of those targets to --targets, or choose another scenario with --scenarios',
+  );
 }
 
 function pickScenarios(suite: Suite, names: string[]): Scenario[] {

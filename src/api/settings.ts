@@ -6,9 +6,15 @@
 import { resolve } from 'node:path';
 import { planEngines } from '../engines/engine-plan.js';
 import { findK6 } from '../engines/k6/locate.js';
-import { FIXED_PROFILE, type LoadProfile, parseProfile, profileDurationSec } from '../engines/profile.js';
+import {
+  FIXED_PROFILE,
+  type LoadProfile,
+  parseProfile,
+  profileDurationSec,
+  type ScenarioShape,
+} from '../engines/profile.js';
 import type { RunSettings } from '../measure/run.js';
-import type { Runtime } from '../runtimes/runtime.js';
+import { KEPT_UP_V8_FLAGS, type Runtime } from '../runtimes/runtime.js';
 import type { Scenario, Suite } from '../suites/types.js';
 
 /** Sized so the hello suite (every target, 3 rounds) fits in about 5 minutes on 2 cores. */
@@ -64,6 +70,11 @@ export interface LoadOptions {
   runtimes?: string[];
   /** Install a runtime that is missing instead of refusing. */
   installRuntimes?: boolean;
+  /**
+   * Leave V8's memory reducer on in the targets (default off: it collects garbage in an idle
+   * target seconds later, inside another target's window; see KEPT_UP_V8_FLAGS).
+   */
+  memoryReducer?: boolean;
   /** fanout: the upstream's delay before each answer, ms (default 2). */
   upstreamLatencyMs?: number;
   /** fanout: filler bytes in each upstream answer (default 256). */
@@ -74,11 +85,8 @@ export interface LoadOptions {
 
 /** The load fields with every default applied. */
 export type ResolvedLoad = Required<
-  Pick<
-    LoadOptions,
-    'repeats' | 'durationSec' | 'warmupSec' | 'trialWarmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'
-  >
-> & { profile: LoadProfile; profileReason?: string };
+  Pick<LoadOptions, 'repeats' | 'warmupSec' | 'trialWarmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'>
+> & { shapes: Record<string, ScenarioShape> };
 
 /** The profile of the options (fixed when absent). */
 export function resolveProfile(profile: LoadOptions['profile']): LoadProfile {
@@ -95,46 +103,72 @@ export function defaultPipelining(profile: LoadProfile, engine: string | undefin
 }
 
 /**
- * The profile a run takes: the one asked for; else the suite's own shape (fanout: seed 001's
- * k6 ramp) when k6 is here and no --duration or other engine asks for a fixed window; else
- * fixed. `reason` says why, when the suite's default was or was not taken.
+ * The profile a scenario's trials take: the one asked for; else the scenario's own shape
+ * (fanout's seed ramp) when k6 is here and no --duration or other engine asks for a fixed
+ * window; else fixed. `reason` says why, when the scenario's own shape was or was not taken.
  */
-export function chooseProfile(options: LoadOptions, suite: Suite): { profile: LoadProfile; reason?: string } {
-  const wanted = suite.defaults?.profile;
+export function chooseProfile(
+  options: LoadOptions,
+  scenario: Scenario,
+  suite: Suite,
+): { profile: LoadProfile; reason?: string } {
+  const wanted = scenario.profile;
   if (options.profile !== undefined || !wanted) return { profile: resolveProfile(options.profile) };
   const fixed = `fixed ${options.connections ?? suite.defaults?.connections ?? RUN_DEFAULTS.connections} connections`;
   if (options.durationSec !== undefined)
     return {
       profile: FIXED_PROFILE,
-      reason: `${fixed}: --duration asked for a fixed window (the suite's own shape is ${wanted})`,
+      reason: `${fixed}: --duration asked for a fixed window (the scenario's own shape is ${wanted})`,
     };
   const engine = options.engine ?? RUN_DEFAULTS.engine;
   if (engine !== 'auto' && engine !== 'k6')
     return {
       profile: FIXED_PROFILE,
-      reason: `${fixed}: --engine ${engine} (the suite's own shape, ${wanted}, runs on k6)`,
+      reason: `${fixed}: --engine ${engine} (the scenario's own shape, ${wanted}, runs on k6)`,
     };
   if (!findK6())
     return {
       profile: FIXED_PROFILE,
-      reason: `${fixed}: k6 is not installed (the suite's own shape, ${wanted}, runs on k6; see gauntlet doctor)`,
+      reason: `${fixed}: k6 is not installed (the scenario's own shape, ${wanted}, runs on k6; see gauntlet doctor)`,
     };
-  return { profile: parseProfile(wanted), reason: `${wanted}: the suite's own load shape (seed's), on k6` };
+  return { profile: parseProfile(wanted), reason: `${wanted}: the scenario's own load shape (the seed's), on k6` };
 }
 
-export function resolveLoad(options: LoadOptions, suite: Suite): ResolvedLoad {
-  const { profile, reason } = chooseProfile(options, suite);
+/** The fixed window: --duration, else the suite's, else gauntlet's default. */
+export function fixedWindowSec(options: LoadOptions, suite: Suite): number {
+  return options.durationSec ?? suite.defaults?.durationSec ?? RUN_DEFAULTS.durationSec;
+}
+
+/** Each scenario's profile and window. */
+export function scenarioShapes(
+  options: LoadOptions,
+  suite: Suite,
+  scenarios: Scenario[],
+): Record<string, ScenarioShape> {
+  const fixedSec = fixedWindowSec(options, suite);
+  return Object.fromEntries(
+    scenarios.map((scenario) => {
+      const { profile, reason } = chooseProfile(options, scenario, suite);
+      return [
+        scenario.name,
+        { profile, ...(reason && { reason }), durationSec: profileDurationSec(profile, fixedSec) },
+      ];
+    }),
+  );
+}
+
+export function resolveLoad(options: LoadOptions, suite: Suite, scenarios: Scenario[]): ResolvedLoad {
+  const shapes = scenarioShapes(options, suite, scenarios);
+  const shaped = Object.values(shapes).find((shape) => shape.profile.kind !== 'fixed');
   return {
-    profile,
-    ...(reason && { profileReason: reason }),
+    shapes,
     repeats: options.repeats ?? RUN_DEFAULTS.repeats,
-    durationSec: profileDurationSec(profile, options.durationSec ?? RUN_DEFAULTS.durationSec),
     warmupSec: options.warmupSec ?? RUN_DEFAULTS.warmupSec,
     trialWarmupSec: options.trialWarmupSec ?? RUN_DEFAULTS.trialWarmupSec,
     connections: options.connections ?? suite.defaults?.connections ?? RUN_DEFAULTS.connections,
     pipelining:
       options.pipelining ??
-      defaultPipelining(profile, options.engine) ??
+      defaultPipelining(shaped?.profile ?? FIXED_PROFILE, options.engine) ??
       suite.defaults?.pipelining ??
       RUN_DEFAULTS.pipelining,
     timeoutSec: options.timeoutSec ?? RUN_DEFAULTS.timeoutSec,
@@ -149,23 +183,27 @@ export function runSettings(
   scenarios: Scenario[],
   runtime: Runtime,
 ): Omit<RunSettings, 'suite' | 'targets' | 'unavailable' | 'scenarios' | 'baseline'> {
-  const load = resolveLoad(options, suite);
+  const load = resolveLoad(options, suite, scenarios);
   return {
     repeats: load.repeats,
-    durationSec: load.durationSec,
+    shapes: load.shapes,
     warmupSec: load.warmupSec,
     trialWarmupSec: load.trialWarmupSec,
     connections: load.connections,
     pipelining: load.pipelining,
     timeoutSec: load.timeoutSec,
-    ...(load.profile.kind !== 'fixed' && { profile: load.profile }),
-    ...(load.profileReason && { profileReason: load.profileReason }),
-    engines: planEngines(load.engine, scenarios, { ...load, warmupSec: load.trialWarmupSec }),
+    engines: planEngines(
+      load.engine,
+      scenarios,
+      { ...load, warmupSec: load.trialWarmupSec, durationSec: fixedWindowSec(options, suite) },
+      load.shapes,
+    ),
     runtime,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     outDir: resolve(options.outDir ?? RUN_DEFAULTS.out),
     readyTimeoutMs: (options.readyTimeoutSec ?? RUN_DEFAULTS.readyTimeoutSec) * 1000,
     pin: options.pin ?? true,
+    v8Flags: options.memoryReducer ? [] : KEPT_UP_V8_FLAGS,
     quiet: options.quiet ?? false,
     untilStable:
       options.untilStablePercent === undefined

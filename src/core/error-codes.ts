@@ -49,7 +49,8 @@ export const ERROR_CODES = {
   },
   GAUNTLET_NOTHING_TO_RUN: {
     exit: EXIT.USAGE,
-    cause: 'none of the chosen targets can run the suite here (each is listed with the reason)',
+    cause:
+      "none of the chosen targets can run the suite here (each is listed with the reason), or none runs the chosen scenarios (fanout-ramp runs on seed 001's three configurations only)",
     fix: 'choose other targets, or install what the reasons name; `gauntlet list` shows what runs here and why not',
   },
   GAUNTLET_NO_TARGET_DIR: {

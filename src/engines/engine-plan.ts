@@ -10,13 +10,11 @@ import { scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario } from '../suites/types.js';
 import type { Engine, LoadSpec } from './engine.js';
 import { loadNeeds, profileNeeds } from './needs.js';
+import type { LoadProfile } from './profile.js';
 import { chooseEngine } from './registry.js';
 
-/** The load settings every trial shares (from the flags). */
-export type SharedLoad = Pick<
-  LoadSpec,
-  'connections' | 'pipelining' | 'warmupSec' | 'durationSec' | 'timeoutSec' | 'profile'
->;
+/** The load settings every trial shares (from the flags); `durationSec` is the fixed window. */
+export type SharedLoad = Pick<LoadSpec, 'connections' | 'pipelining' | 'warmupSec' | 'durationSec' | 'timeoutSec'>;
 
 export interface ScenarioEngine {
   engine: Engine;
@@ -52,11 +50,20 @@ export interface EnginePlan {
   close(): Promise<void>;
 }
 
-export function planEngines(requested: string, scenarios: Scenario[], load: SharedLoad): EnginePlan {
+export function planEngines(
+  requested: string,
+  scenarios: Scenario[],
+  load: SharedLoad,
+  /** Scenarios whose trials run a profile or window of their own (absent: fixed, `load.durationSec`). */
+  shapes: Record<string, { profile: LoadProfile; durationSec: number }> = {},
+): EnginePlan {
+  const profileOf = (scenario: Scenario) => shapes[scenario.name]?.profile;
   /** The engine's flags for a scenario's trials, their own warm-up included (the URL does not appear in them). */
   const flagsFor = (engine: Engine, scenario: Scenario) =>
     engine.describeFlags({
       ...load,
+      durationSec: shapes[scenario.name]?.durationSec ?? load.durationSec,
+      ...(profileOf(scenario)?.kind !== 'fixed' && { profile: profileOf(scenario) }),
       baseUrl: 'http://127.0.0.1/',
       requests: scenario.load,
       protocol: scenarioProtocol(scenario),
@@ -64,7 +71,7 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
   const byScenario = new Map<string, ScenarioEngine>();
   for (const scenario of scenarios) {
     const engine = chooseEngine(
-      { ...loadNeeds([scenario], load.pipelining), ...profileNeeds(load.profile) },
+      { ...loadNeeds([scenario], load.pipelining), ...profileNeeds(profileOf(scenario)) },
       requested,
     );
     byScenario.set(scenario.name, { engine, flags: flagsFor(engine, scenario) });
@@ -83,7 +90,11 @@ export function planEngines(requested: string, scenarios: Scenario[], load: Shar
       const planned = forScenario(scenario.name);
       if (!quirks.statusWithoutReason || planned.engine.capabilities.readsStatusWithoutReason) return planned;
       const engine = chooseEngine(
-        { ...loadNeeds([scenario], load.pipelining), ...profileNeeds(load.profile), readsStatusWithoutReason: true },
+        {
+          ...loadNeeds([scenario], load.pipelining),
+          ...profileNeeds(profileOf(scenario)),
+          readsStatusWithoutReason: true,
+        },
         requested,
       );
       fallbackEngines.add(engine);

@@ -156,3 +156,11 @@ export function describeStage(kind: 'ramp' | 'rate', stage: ProfileStage): strin
   const level = stage.from === stage.to ? `${stage.to} ${unit}` : `${stage.from} → ${stage.to} ${unit}`;
   return `${level}, ${formatDuration(stage.durationSec)}`;
 }
+
+/** How one scenario's trials are loaded: their profile, why (when a scenario or suite has a shape of its own), their window. */
+export interface ScenarioShape {
+  profile: LoadProfile;
+  reason?: string;
+  /** The window: the fixed one, or the profile's stages' total. */
+  durationSec: number;
+}

@@ -45,6 +45,8 @@ export interface InstanceContext {
   /** Longest warm-up per start; it ends earlier once throughput levels off. 0: none. */
   warmupMaxSec: number;
   readyTimeoutMs: number;
+  /** V8 flags of every target start (see KEPT_UP_V8_FLAGS). */
+  v8Flags: string[];
   signal: AbortSignal;
   /** Targets not to measure again, with why (HTTP/2: `<target> over <protocol>` for one protocol, see brokenKey). */
   broken: Map<string, string>;
@@ -131,6 +133,7 @@ export class Instances {
         cores: context.cores.server,
         readyTimeoutMs: context.readyTimeoutMs,
         protocol,
+        v8Flags: context.v8Flags,
       });
     } catch (error) {
       const reason = (error as Error).message;

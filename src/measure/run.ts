@@ -3,11 +3,11 @@
  * visit's scenarios, stop it. Every verification and trial goes to the journal as it ends;
  * Ctrl-C stops the current trial, keeps everything finished, and still writes the result.
  */
-import { formatProfile, type LoadProfile } from '../engines/profile.js';
+import { formatProfile, type ScenarioShape } from '../engines/profile.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnginePlan } from '../engines/engine-plan.js';
-import { planTrials } from '../plan/plan.js';
+import { planShapes, planTrials, scenarioRuns } from '../plan/plan.js';
 import { createProgress } from '../progress/progress.js';
 import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
@@ -39,7 +39,8 @@ export interface RunSettings {
   unavailable: Array<{ target: string; reason: string }>;
   scenarios: Scenario[];
   repeats: number;
-  durationSec: number;
+  /** Each scenario's profile (fixed, or a ramp or rate) and window. */
+  shapes: Record<string, ScenarioShape>;
   /** Longest warm-up per target start; it ends once throughput levels off (see warmup.ts). */
   warmupSec: number;
   /** Load sent right before each window, not measured: brings a target that idled while the others were measured back to speed. */
@@ -47,10 +48,6 @@ export interface RunSettings {
   connections: number;
   pipelining: number;
   timeoutSec: number;
-  /** How each trial's load is shaped (absent: fixed); a ramp or rate profile's window is durationSec, its stages' total. */
-  profile?: LoadProfile;
-  /** Why the trials run this profile when the suite has a shape of its own (fanout: its k6 ramp, or fixed without k6). */
-  profileReason?: string;
   engines: EnginePlan;
   runtime: Runtime;
   seed: number;
@@ -65,6 +62,8 @@ export interface RunSettings {
   untilStable?: { halfWidthShare: number; budgetSec: number };
   /** The upstream the suite's requests call (fanout): checked at every start and over every window. */
   upstream?: UpstreamWatch;
+  /** V8 flags every target runs with (node and deno; default KEPT_UP_V8_FLAGS, none with --memory-reducer). */
+  v8Flags: string[];
 }
 
 export interface RunOutcome {
@@ -114,15 +113,16 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const runDir = join(settings.outDir, id);
   mkdirSync(runDir, { recursive: true });
 
-  // The warm-up runs once per target start (see warmup.ts), so trials themselves have none.
+  // The warm-up runs once per target start (see warmup.ts); each trial has only its short own.
   const trialLoad = {
     connections: settings.connections,
     pipelining: settings.pipelining,
     warmupSec: settings.trialWarmupSec,
-    durationSec: settings.durationSec,
     timeoutSec: settings.timeoutSec,
-    ...(settings.profile && settings.profile.kind !== 'fixed' && { profile: settings.profile }),
   };
+  const targetNames = settings.targets.map((t) => t.name);
+  const runsOn = scenarioRuns(settings.scenarios);
+  const { shape: planShape, apart: shapesApart } = planShapes(settings.scenarios, settings.shapes, targetNames);
   const packages: Record<string, string> = {};
   for (const target of settings.targets)
     Object.assign(packages, packageVersions(target, target.runtime ?? settings.runtime));
@@ -147,7 +147,6 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     packages,
     runtimes: runtimesUsed(settings.targets, settings.runtime),
   });
-  const targetNames = settings.targets.map((t) => t.name);
   const journalPlan: Plan = {
     suite: settings.suite.name,
     targets: [...targetNames, ...settings.unavailable.map((u) => u.target)],
@@ -155,13 +154,14 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     runtime: runtimesLine(settings.targets, settings.runtime),
     workers: settings.runtime.workers,
     repeats: settings.repeats,
-    durationSec: settings.durationSec,
+    durationSec: planShape.durationSec,
     warmupSec: settings.warmupSec,
     trialWarmupSec: settings.trialWarmupSec,
     connections: settings.connections,
     pipelining: settings.pipelining,
-    ...(settings.profile && settings.profile.kind !== 'fixed' && { profile: formatProfile(settings.profile) }),
-    ...(settings.profileReason && { profileReason: settings.profileReason }),
+    ...(planShape.profile.kind !== 'fixed' && { profile: formatProfile(planShape.profile) }),
+    ...(planShape.reason && { profileReason: planShape.reason }),
+    ...(shapesApart && { scenarioShapes: shapesApart }),
     engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
     baseline: settings.baseline,
     seed: settings.seed,
@@ -170,6 +170,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ),
     categoryWeights: settings.suite.categoryWeights,
     untilStable: settings.untilStable,
+    ...(settings.v8Flags.length > 0 && { v8Flags: settings.v8Flags }),
     ...(settings.upstream && {
       upstream: {
         latencyMs: settings.upstream.upstream.latencyMs,
@@ -192,7 +193,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const ticksBefore = machineCpuTicks();
   const startedMs = Date.now();
   const scenarioNames = settings.scenarios.map((s) => s.name);
-  const queue = planTrials(targetNames, scenarioNames, settings.repeats, settings.seed);
+  const queue = planTrials(targetNames, scenarioNames, settings.repeats, settings.seed, 1, runsOn);
   const progress = createProgress(queue.length, settings.quiet);
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -237,6 +238,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     load: { connections: settings.connections, pipelining: settings.pipelining, timeoutSec: settings.timeoutSec },
     warmupMaxSec: settings.warmupSec,
     readyTimeoutMs: settings.readyTimeoutMs,
+    v8Flags: settings.v8Flags,
     signal: abort.signal,
     broken,
     onStart(start) {
@@ -266,7 +268,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ].filter((t) => !broken.has(t));
     if (targets.length === 0) return [];
     rounds++;
-    const more = planTrials(targets, scenarioNames, 1, settings.seed + rounds, rounds);
+    const more = planTrials(targets, scenarioNames, 1, settings.seed + rounds, rounds, runsOn);
     progress.extend(more.length);
     return more;
   };
@@ -302,13 +304,18 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
         continue;
       }
       const cell = `${target.name}\u0000${scenario.name}`;
+      const shape = settings.shapes[scenario.name];
       const { trial, wrongAnswer } = await checkedTrial({
         round: planned.round,
         instance,
         scenario,
         engine,
-        load: { ...trialLoad, durationSec: windows.get(cell) ?? settings.durationSec },
-        askedSec: settings.durationSec,
+        load: {
+          ...trialLoad,
+          durationSec: windows.get(cell) ?? shape.durationSec,
+          ...(shape.profile.kind !== 'fixed' && { profile: shape.profile }),
+        },
+        askedSec: shape.durationSec,
         engineCores: cores.engine,
         signal: abort.signal,
         neighbours: instances.groups().filter((pgid) => pgid !== instance.running.process.pid),

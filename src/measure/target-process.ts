@@ -43,6 +43,8 @@ export interface StartTargetOptions {
   readyTimeoutMs: number;
   /** Default HTTP/1.1. */
   protocol?: LoadProtocol;
+  /** V8 flags for the app's runtime (a run's kept-up targets: KEPT_UP_V8_FLAGS); ignored by bun. */
+  v8Flags?: string[];
 }
 
 /** The environment that tells an HTTP/2 app what to serve (none for HTTP/1.1). */
@@ -61,7 +63,7 @@ export async function startTarget(options: StartTargetOptions): Promise<RunningT
   const protocol = options.protocol ?? 'http1';
   const extraEnv = await protocolEnv(protocol);
   const port = await freePort(HOST);
-  const run = runtime.command(app);
+  const run = runtime.command(app, options.v8Flags);
   const { command, args } = pinnedCommand(options.cores, run.command, run.args);
   const proc = startGroup({
     command,

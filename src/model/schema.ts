@@ -152,6 +152,21 @@ export const planSchema = z.object({
   profile: z.string().optional(),
   /** Why this profile, when the suite has a load shape of its own (fanout: its k6 ramp when k6 is here, else fixed). */
   profileReason: z.string().optional(),
+  /**
+   * Scenarios whose trials are shaped apart from the plan's own fields (fanout's seed ramp):
+   * their profile (absent: fixed) and why, their window, and the targets they run on (absent: all).
+   */
+  scenarioShapes: z
+    .record(
+      z.string(),
+      z.object({
+        profile: z.string().optional(),
+        profileReason: z.string().optional(),
+        durationSec: z.number().positive(),
+        targets: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   engine: z.string(),
   baseline: z.string(),
   seed: z.number().int(),
@@ -163,6 +178,8 @@ export const planSchema = z.object({
     .optional(),
   /** Traffic share per category, as configured. */
   categoryWeights: z.record(z.string(), z.number()).optional(),
+  /** V8 flags every node and deno target ran with (absent: none; see KEPT_UP_V8_FLAGS). */
+  v8Flags: z.array(z.string()).optional(),
   /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
   untilStable: z.object({ halfWidthShare: z.number().positive(), budgetSec: z.number().positive() }).optional(),
   /** The upstream service the suite's requests call (fanout): how it answered and where it ran. */

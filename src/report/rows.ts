@@ -148,7 +148,14 @@ export function methodLine(result: Result): string {
     (plan.upstream
       ? `; upstream: node:http (${plan.upstream.node}), ${plan.upstream.latencyMs} ms delay, ${plan.upstream.payloadBytes} B payload, ${plan.upstream.callsPerRequest} calls per request`
       : '') +
-    (plan.profileReason ? `; load profile ${plan.profileReason}` : '')
+    (plan.profileReason ? `; load profile ${plan.profileReason}` : '') +
+    Object.entries(plan.scenarioShapes ?? {})
+      .map(
+        ([scenario, shape]) =>
+          `; ${scenario}: ${shape.profileReason ?? `${shape.profile ?? 'fixed'}, ${shape.durationSec} s windows`}` +
+          (shape.targets ? ` (on ${shape.targets.length} of the targets: ${shape.targets.join(', ')})` : ''),
+      )
+      .join('')
   );
 }
 

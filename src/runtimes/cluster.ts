@@ -11,8 +11,9 @@ export function clusterRuntime(base: Runtime, workers: number): Runtime {
   return {
     ...base,
     workers,
-    command: (appFile) => {
-      const inner = base.command(primaryFile);
+    // node:cluster forks each worker with the primary's execArgv, so its V8 flags too.
+    command: (appFile, v8Flags) => {
+      const inner = base.command(primaryFile, v8Flags);
       return { command: inner.command, args: [...inner.args, appFile, String(workers)] };
     },
   };

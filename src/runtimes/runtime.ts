@@ -14,16 +14,31 @@ export interface Runtime {
   workers?: number;
   /** Environment the runtime itself needs (not the app's). */
   env?: Record<string, string>;
-  /** Command and arguments that run a compiled app file. */
-  command(appFile: string): { command: string; args: string[] };
+  /** Command and arguments that run a compiled app file, with V8 flags where the runtime has V8 (node, deno). */
+  command(appFile: string, v8Flags?: string[]): { command: string; args: string[] };
 }
 
 /** How each kind of runtime runs a compiled ES module (checked with every target: see README, Runtimes). */
-export function launchArgs(kind: RuntimeKind, appFile: string): string[] {
+export function launchArgs(kind: RuntimeKind, appFile: string, v8Flags: string[] = []): string[] {
   // Deno needs every permission the apps use (net, env, read, sys for os.cpus()); it resolves
   // packages from gauntlet's node_modules because a package.json sits above the apps.
-  if (kind === 'deno') return ['run', '-A', appFile];
-  return [appFile];
+  if (kind === 'deno')
+    return ['run', '-A', ...(v8Flags.length > 0 ? [`--v8-flags=${v8Flags.join(',')}`] : []), appFile];
+  if (kind === 'node') return [...v8Flags, appFile];
+  return [appFile]; // bun runs JavaScriptCore: V8's flags mean nothing there
+}
+
+/**
+ * V8 flags every kept-up target runs with unless asked otherwise. V8's memory reducer collects
+ * garbage in a process that has gone idle, seconds later: with every target kept up and
+ * measured in turn, those collections land in whichever target is measured then. Without it
+ * the spread of a target's figures between rounds halved here (README, Measurement design).
+ */
+export const KEPT_UP_V8_FLAGS = ['--no-memory-reducer'];
+
+/** Whether a runtime takes V8 flags. */
+export function takesV8Flags(kind: RuntimeKind): boolean {
+  return kind !== 'bun';
 }
 
 /** Deno would otherwise look for a newer release over the network now and then, mid-run. */
@@ -38,7 +53,7 @@ export function binaryRuntime(id: string, kind: RuntimeKind, version: string, bi
     version,
     source,
     env: RUNTIME_ENV[kind],
-    command: (appFile) => ({ command: binary, args: launchArgs(kind, appFile) }),
+    command: (appFile, v8Flags) => ({ command: binary, args: launchArgs(kind, appFile, v8Flags) }),
   };
 }
 

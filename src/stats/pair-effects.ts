@@ -56,7 +56,7 @@ export function pairEffects(
           effect.rounds = Math.max(effect.rounds, ratios.length);
           if (ratios.length > 0) effect[key] = spreadOf(ratios);
         }
-        effects.push(effect);
+        if (effect.rounds > 0) effects.push(effect);
       }
     }
   }

@@ -150,8 +150,13 @@ export function pairedRatios(
 }
 
 export function summarize(input: SummaryInput): Summary[] {
+  // A scenario that names its targets (fanout's seed ramp) has no cell for the others.
+  const runs = (target: string, scenario: string) =>
+    input.plan.scenarioShapes?.[scenario]?.targets?.includes(target) ?? true;
   const summaries = input.plan.targets.flatMap((target) =>
-    input.plan.scenarios.map((scenario) => summarizeCell(input, target, scenario)),
+    input.plan.scenarios
+      .filter((scenario) => runs(target, scenario))
+      .map((scenario) => summarizeCell(input, target, scenario)),
   );
   for (const summary of summaries) {
     const baseline = summaries.find((s) => s.target === input.plan.baseline && s.scenario === summary.scenario);

@@ -100,7 +100,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   for (const trial of input.trials.filter((t) => t.flags.includes('short-window'))) {
     add(
       'short-window',
-      `${trial.target}/${trial.scenario} round ${trial.round}: measured ${trial.measurement?.durationSec.toFixed(2)} s of the ${input.plan.durationSec} s asked`,
+      `${trial.target}/${trial.scenario} round ${trial.round}: measured ${trial.measurement?.durationSec.toFixed(2)} s of the ${input.plan.scenarioShapes?.[trial.scenario]?.durationSec ?? input.plan.durationSec} s asked`,
       trial.target,
       trial.scenario,
     );

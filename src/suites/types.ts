@@ -55,6 +55,15 @@ export interface Scenario {
   category?: string;
   /** What the target serves and the load speaks for this scenario (absent: HTTP/1.1). */
   protocol?: Http2Protocol;
+  /**
+   * The scenario's own load shape (--profile syntax), a seed's (fanout: k6 ramping 0 to 100
+   * virtual users over 70 s): taken when k6 is installed and neither --profile, --duration nor
+   * another --engine asks for something else (api/settings.ts, chooseProfile); otherwise its
+   * trials run the fixed window as the other scenarios do.
+   */
+  profile?: string;
+  /** The targets this scenario runs on, by name without a runtime suffix (absent: every target). */
+  targets?: string[];
 }
 
 export interface Suite {
@@ -83,8 +92,8 @@ export interface Suite {
   defaults?: {
     connections?: number;
     pipelining?: number;
-    /** The seed's load shape (--profile syntax), taken when k6 is installed and neither --profile nor --duration is given. */
-    profile?: string;
+    /** Seconds per fixed window when the user does not pass --duration. */
+    durationSec?: number;
   };
   /** Its apps call the upstream service (GAUNTLET_UPSTREAM_URL): how many calls per request, and the answer they give. */
   upstream?: UpstreamContract;

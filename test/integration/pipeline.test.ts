@@ -61,6 +61,8 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
   const { cli, out, dir, result } = await threeTargets();
 
   assert.equal(result.complete, true);
+  assert.deepEqual(result.plan.v8Flags, ['--no-memory-reducer'], 'the flags the targets ran with are recorded');
+  assert.equal(result.plan.scenarioShapes, undefined, "every hello scenario has the plan's shape");
   assert.equal(result.trials.length, TARGETS.length * SCENARIOS.length * 2);
   assert.deepEqual(
     Object.fromEntries(Object.entries(result.environment.scenarioEngines ?? {}).map(([s, e]) => [s, e.name])),

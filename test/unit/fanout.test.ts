@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chooseProfile } from '../../src/api/settings.js';
+import { scenariosOfTargets } from '../../src/api/selection.js';
+import { chooseProfile, scenarioShapes } from '../../src/api/settings.js';
+import { planShapes, planTrials, scenarioRuns } from '../../src/plan/plan.js';
 import { findK6 } from '../../src/engines/k6/locate.js';
 import type { RunningUpstream } from '../../src/services/upstream/upstream.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
@@ -151,21 +153,80 @@ test('the improvement matrix skips rounds where one side has no clean trial, and
   assert.equal(effects[0].requestsPerSec!.median, 3, 'the median of 2 and 4');
 });
 
-test("the fanout suite's own load shape is seed 001's k6 ramp, taken only when k6 is here and nothing asks for a fixed window", () => {
-  const chosen = chooseProfile({}, fanoutSuite);
+test("seed 001's k6 ramp is the fanout-ramp scenario's own shape, taken only when k6 is here and nothing asks for a fixed window", () => {
+  const ramp = fanoutSuite.scenarios.find((s) => s.name === 'fanout-ramp')!;
+  const grid = fanoutSuite.scenarios.find((s) => s.name === 'fanout')!;
+  const chosen = chooseProfile({}, ramp, fanoutSuite);
   if (findK6()) {
     assert.deepEqual(chosen.profile, { kind: 'ramp', stages: [{ from: 0, to: 100, durationSec: 70 }] });
-    assert.match(chosen.reason!, /suite's own load shape/);
+    assert.match(chosen.reason!, /scenario's own load shape/);
   } else {
     assert.equal(chosen.profile.kind, 'fixed');
     assert.match(chosen.reason!, /k6 is not installed/);
   }
-  const withDuration = chooseProfile({ durationSec: 2 }, fanoutSuite);
+  const withDuration = chooseProfile({ durationSec: 2 }, ramp, fanoutSuite);
   assert.equal(withDuration.profile.kind, 'fixed');
   assert.match(withDuration.reason!, /fixed 100 connections: --duration/);
-  assert.equal(chooseProfile({ engine: 'wrk' }, fanoutSuite).profile.kind, 'fixed');
-  assert.equal(chooseProfile({ profile: 'rate:50/2s' }, fanoutSuite).profile.kind, 'rate', 'an asked profile wins');
-  assert.deepEqual(chooseProfile({}, helloSuite), { profile: { kind: 'fixed' } }, 'suites without a shape stay fixed');
+  assert.equal(chooseProfile({ engine: 'wrk' }, ramp, fanoutSuite).profile.kind, 'fixed');
+  assert.equal(
+    chooseProfile({ profile: 'rate:50/2s' }, ramp, fanoutSuite).profile.kind,
+    'rate',
+    'an asked profile wins',
+  );
+  assert.deepEqual(chooseProfile({}, grid, fanoutSuite), { profile: { kind: 'fixed' } }, 'the grid stays fixed');
+  assert.deepEqual(chooseProfile({}, helloSuite.scenarios[0], helloSuite), { profile: { kind: 'fixed' } });
+
+  // The grid's fixed window is the suite's 5 s unless --duration says otherwise; the ramp's is its 70 s.
+  const shapes = scenarioShapes({}, fanoutSuite, fanoutSuite.scenarios);
+  assert.equal(shapes.fanout.durationSec, 5);
+  assert.equal(shapes['fanout-ramp'].durationSec, findK6() ? 70 : 5);
+  assert.equal(scenarioShapes({ durationSec: 2 }, fanoutSuite, [grid]).fanout.durationSec, 2);
+  assert.equal(scenarioShapes({}, helloSuite, helloSuite.scenarios)[helloSuite.scenarios[0].name].durationSec, 1);
+});
+
+test("the seed ramp runs on seed 001's three configurations only, on every runtime; the grid on every target", () => {
+  const names = ['nest-express-axios@node20', 'fastify-undici@node20', 'nest-fastify-undici@node24', 'fastify-axios'];
+  const planned = planTrials(names, ['fanout-ramp', 'fanout'], 2, 7, 1, scenarioRuns(fanoutSuite.scenarios));
+  const ramp = planned.filter((t) => t.scenario === 'fanout-ramp').map((t) => t.target);
+  assert.deepEqual([...new Set(ramp)].sort(), ['nest-express-axios@node20', 'nest-fastify-undici@node24']);
+  assert.equal(ramp.length, 4, 'two targets, two rounds');
+  assert.equal(planned.filter((t) => t.scenario === 'fanout').length, 8);
+
+  assert.deepEqual(
+    scenariosOfTargets(fanoutSuite.scenarios, ['fastify-undici']).map((s) => s.name),
+    ['fanout'],
+    'a run without the seed configurations leaves the ramp out',
+  );
+  assert.throws(
+    () => scenariosOfTargets([fanoutSuite.scenarios.find((s) => s.name === 'fanout-ramp')!], ['fastify-undici']),
+    (error: Error & { code?: string }) =>
+      error.code === 'GAUNTLET_NOTHING_TO_RUN' && /nest-express-axios/.test(error.message),
+  );
+
+  // The plan keeps the grid's shape as its own and lists the ramp apart, with the targets it ran on.
+  const shapes = {
+    fanout: { profile: { kind: 'fixed' as const }, durationSec: 5 },
+    'fanout-ramp': {
+      profile: { kind: 'ramp' as const, stages: [{ from: 0, to: 100, durationSec: 70 }] },
+      reason: 'the seed',
+      durationSec: 70,
+    },
+  };
+  const { shape, apart } = planShapes(fanoutSuite.scenarios, shapes, names);
+  assert.equal(shape.durationSec, 5);
+  assert.deepEqual(apart, {
+    'fanout-ramp': {
+      profile: 'ramp:0-100/70s',
+      profileReason: 'the seed',
+      durationSec: 70,
+      targets: ['nest-express-axios@node20', 'nest-fastify-undici@node24'],
+    },
+  });
+  assert.equal(
+    planShapes(helloSuite.scenarios, scenarioShapes({}, helloSuite, helloSuite.scenarios), names).apart,
+    undefined,
+    'a plain suite lists nothing apart',
+  );
 });
 
 test('the result records the undici and got releases each runtime runs: the newest where their engines allow', () => {

@@ -142,6 +142,12 @@ test("a suite's load defaults apply only to the flags the user did not pass", as
   assert.deepEqual([half.connections, half.pipelining], [100, 5]);
   const hello = await parsedFlags([]);
   assert.deepEqual([hello.connections, hello.pipelining], [100, 10], "hello keeps gauntlet's defaults");
+  // A window or profile not given is left to the settings, so a suite's or scenario's own applies there.
+  const fanout = await parsedFlags(['--suite', 'fanout']);
+  assert.deepEqual([fanout.duration, fanout.profile, fanout.pipelining], [undefined, undefined, 1]);
+  const asked = await parsedFlags(['--suite', 'fanout', '--duration', '2', '--profile', 'fixed']);
+  assert.deepEqual([asked.duration, asked.profile], [2, 'fixed']);
+  assert.equal((await parsedFlags(['--suite', 'services'])).duration, 0.3, "a bench suite's own window");
 });
 
 test('h2load: the HPACK share is read from its summary, and a protocol other than the one asked is refused', () => {

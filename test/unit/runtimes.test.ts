@@ -8,7 +8,7 @@ import { clusterRuntime } from '../../src/runtimes/cluster.js';
 import { DEFAULT_RUNTIME_ID, KNOWN_RUNTIMES, knownRuntime } from '../../src/runtimes/known-runtimes.js';
 import { resolveRuntimes, runtimeStatus } from '../../src/runtimes/resolve-runtime.js';
 import { installHint, npmSpec } from '../../src/runtimes/runtime-cache.js';
-import { binaryRuntime, machineNodeId, nodeRuntime } from '../../src/runtimes/runtime.js';
+import { binaryRuntime, KEPT_UP_V8_FLAGS, launchArgs, machineNodeId, nodeRuntime } from '../../src/runtimes/runtime.js';
 import { runtimesLine, runtimesUsed } from '../../src/targets/runtime-record.js';
 import {
   runtimeBaselineName,
@@ -197,4 +197,22 @@ test("resolving: node@24 is the dependency, the machine's node stands in for its
     await assert.rejects(resolveRuntimes(['node@18'], false), /unknown runtime "node@18" for --runtime/);
     await assert.rejects(resolveRuntimes(['bun', 'bun'], true), /names a runtime twice/);
   });
+});
+
+test("kept-up targets run without V8's memory reducer: node and deno take the flag their way, bun has no V8", () => {
+  assert.deepEqual(KEPT_UP_V8_FLAGS, ['--no-memory-reducer']);
+  assert.deepEqual(launchArgs('node', 'app.js', KEPT_UP_V8_FLAGS), ['--no-memory-reducer', 'app.js']);
+  assert.deepEqual(launchArgs('deno', 'app.js', KEPT_UP_V8_FLAGS), [
+    'run',
+    '-A',
+    '--v8-flags=--no-memory-reducer',
+    'app.js',
+  ]);
+  assert.deepEqual(launchArgs('bun', 'app.js', KEPT_UP_V8_FLAGS), ['app.js']);
+  assert.deepEqual(launchArgs('node', 'app.js'), ['app.js'], '--memory-reducer: no flag');
+  // The cluster primary gets them, and node:cluster hands its execArgv to every worker.
+  const cluster = clusterRuntime(binaryRuntime('node@24', 'node', '24.21.0', '/bin/node24', 'test'), 2);
+  const { args } = cluster.command('app.js', KEPT_UP_V8_FLAGS);
+  assert.equal(args[0], '--no-memory-reducer');
+  assert.deepEqual(args.slice(-2), ['app.js', '2']);
 });
