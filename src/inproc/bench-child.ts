@@ -22,7 +22,7 @@ export interface CaseOutcome {
   ok: boolean;
   samples?: CaseSamples;
   facts?: Record<string, number>;
-  /** CPU seconds of the child over the window. */
+  /** CPU seconds of the child and of the case's own processes over the window. */
   cpuSeconds?: number;
   /** CPU seconds of each sampled service over the window. */
   serviceCpuSeconds?: Record<string, number>;
@@ -51,8 +51,10 @@ export class BenchChild {
     return new Promise((resolve) => {
       let before: { child: UsageSnapshot; services: UsageSnapshot[] } | undefined;
       let after: { child: UsageSnapshot; services: UsageSnapshot[] } | undefined;
+      /** The case's own process groups (a service process), counted as the child's: announced with its window. */
+      let caseGroups: number[] = [];
       const read = () => ({
-        child: usageOf(groupMembers(this.process.pid)),
+        child: usageOf([this.process.pid, ...caseGroups].flatMap((pgid) => groupMembers(pgid))),
         services: sampled.map((s) => usageOf(groupMembers(s.pgid))),
       });
       let settled = false;
@@ -77,6 +79,7 @@ export class BenchChild {
       );
       const listener = (reply: ChildMessage) => {
         if (reply.type === 'window-start') {
+          caseGroups = reply.groups ?? [];
           before = read();
           this.process.child.send({ type: 'go' });
         } else if (reply.type === 'window-end') {

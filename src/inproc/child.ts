@@ -66,7 +66,7 @@ async function runCase(message: RunCaseMessage): Promise<void> {
 
     const timed = { task: instance.task, async: isAsync };
     const batch = await warmUp(timed, message.warmupMs, abort.signal);
-    await send({ type: 'window-start' });
+    await send({ type: 'window-start', groups: instance.processGroups ?? [] });
     await new Promise<void>((resolve) => {
       pendingGo = resolve;
     });

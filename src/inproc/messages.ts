@@ -50,7 +50,8 @@ export interface CaseSamples {
 }
 
 export type ChildMessage =
-  | { type: 'window-start' }
+  /** `groups`: the case's own process groups beside the child's (CaseInstance.processGroups). */
+  | { type: 'window-start'; groups?: number[] }
   | { type: 'window-end' }
   | { type: 'done'; samples: CaseSamples; facts?: Record<string, number> }
   | {

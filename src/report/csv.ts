@@ -85,6 +85,11 @@ export const TRIAL_COLUMNS = [
   'latency_from',
   'scheduled',
   'dropped',
+  'upstream_calls',
+  'upstream_expected_calls',
+  'upstream_count_ok',
+  'upstream_cpu_us_per_req',
+  'upstream_cpu_cores',
 ] as const;
 
 /** stages.csv: one row per stage of each trial of a ramp or rate profile. */
@@ -130,6 +135,7 @@ export const SUMMARY_COLUMNS = [
   'engine',
   'ratio_to_baseline',
   'flags',
+  ...spreadHeader('upstream_cpu_us_per_req'),
 ] as const;
 
 export function resultToCsv(result: Result): { trials: string; summaries: string; stages: string } {
@@ -173,6 +179,11 @@ export function resultToCsv(result: Result): { trials: string; summaries: string
       m ? (m.load?.latencyFrom ?? 'send') : undefined,
       m?.scheduled,
       m?.dropped,
+      m?.upstream?.calls,
+      m?.upstream?.expectedCalls,
+      m?.upstream?.ok,
+      round(m?.upstream?.cpuUsPerRequest, 3),
+      round(m?.upstream?.cpuCores, 3),
     ];
   });
   const stages = result.trials.flatMap((t) =>
@@ -218,6 +229,7 @@ export function resultToCsv(result: Result): { trials: string; summaries: string
     engineOfScenario(result, s.scenario).name,
     round(s.ratioToBaseline, 4),
     s.flags.join(';'),
+    ...spreadCells(s.upstreamCpuUsPerRequest, 3),
   ]);
   return {
     trials: csvTable(TRIAL_COLUMNS, trials),

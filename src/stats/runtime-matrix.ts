@@ -5,6 +5,7 @@
  * the same runtime (seed 001's "framework impact on Node 20 vs Node 24"). Ratios are ratios of
  * medians with a 95 % bootstrap interval and a Mann-Whitney p-value, as `compare` computes them.
  */
+import { planRuns } from '../model/plan-cells.js';
 import type { Measurement, Result, RuntimeMatrix, RuntimeRecord, Trial } from '../model/schema.js';
 import { runtimeLabel } from '../runtimes/known-runtimes.js';
 import { compareSamples, type Direction } from './compare.js';
@@ -67,7 +68,7 @@ export function runtimeMatrix(result: MatrixInput): RuntimeMatrix | undefined {
       scenario,
       runtimes: runtimes.flatMap((runtime) => {
         const variant = variantOf(target, runtime.id);
-        if (!variant) return [];
+        if (!variant || !planRuns(result.plan, variant, scenario)) return [];
         const trials = trialsOf(variant, scenario);
         const clean = trials.filter((t) => t.status === 'ok' && t.measurement).map((t) => t.measurement!);
         const vsReference =
@@ -91,5 +92,5 @@ export function runtimeMatrix(result: MatrixInput): RuntimeMatrix | undefined {
       }),
     })),
   );
-  return { runtimes, baseline, cells };
+  return { runtimes, baseline, cells: cells.filter((cell) => cell.runtimes.length > 0) };
 }

@@ -2,6 +2,7 @@
  * One summary per target and scenario: medians over the repeats with their spread, CPU cost
  * per request, memory, and the ratio to the baseline target measured in the same run.
  */
+import { planRuns } from '../model/plan-cells.js';
 import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
 
@@ -150,12 +151,9 @@ export function pairedRatios(
 }
 
 export function summarize(input: SummaryInput): Summary[] {
-  // A scenario that names its targets (fanout's seed ramp) has no cell for the others.
-  const runs = (target: string, scenario: string) =>
-    input.plan.scenarioShapes?.[scenario]?.targets?.includes(target) ?? true;
   const summaries = input.plan.targets.flatMap((target) =>
     input.plan.scenarios
-      .filter((scenario) => runs(target, scenario))
+      .filter((scenario) => planRuns(input.plan, target, scenario))
       .map((scenario) => summarizeCell(input, target, scenario)),
   );
   for (const summary of summaries) {

@@ -94,6 +94,8 @@ export interface CaseInstance {
   check: (answer: unknown) => string | undefined;
   /** Figures the case states once (e.g. encodedBytes of a serializer), recorded with each trial. */
   facts?: Record<string, number>;
+  /** Process groups the case started (a service process): their CPU is the case's too, read with the child's. */
+  processGroups?: number[];
   /** Releases what setup took (stops a broker, closes a connection). */
   teardown?: () => Promise<void> | void;
 }

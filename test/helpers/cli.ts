@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Result, resultSchema } from '../../src/model/schema.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** dist/test/helpers -> project root */
@@ -88,4 +89,14 @@ export function runFolder(outDir: string): string {
   const runs = readdirSync(outDir);
   if (runs.length !== 1) throw new Error(`expected one run folder in ${outDir}, found ${runs.join(', ') || 'none'}`);
   return join(outDir, runs[0]);
+}
+
+/** The result.json a run wrote in its folder, checked against the schema (never the journal: a test must see what was written). */
+export function savedResult(runDir: string): Result {
+  return resultSchema.parse(JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')));
+}
+
+/** The result of the one run written under --out `outDir`. */
+export function resultOf(outDir: string): Result {
+  return savedResult(runFolder(outDir));
 }

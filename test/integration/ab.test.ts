@@ -4,8 +4,15 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ComparisonReport } from '../../src/report/comparison-render.js';
-import { resultSchema } from '../../src/model/schema.js';
-import { fixtureTargetsDir, leftoverProcesses, projectRoot, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import {
+  fixtureTargetsDir,
+  leftoverProcesses,
+  projectRoot,
+  resultOf,
+  runCli,
+  runFolder,
+  tempDir,
+} from '../helpers/cli.js';
 
 const fixturePackages = join(projectRoot, 'test', 'fixtures', 'packages');
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
@@ -42,7 +49,7 @@ test('ab calls a release that burns CPU per request slower and costlier, and fai
   assert.match(run.stdout, /REGRESSION: slower/);
 
   // Both variants ran interleaved in one run, each against its own install.
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   assert.deepEqual(result.targets.map((t) => t.packages.slowpoke).sort(), ['1.0.0', '2.0.0']);
   for (const round of [1, 2, 3, 4, 5])
     assert.equal(result.trials.filter((t) => t.round === round).length, 2, `round ${round} ran A and B`);
@@ -66,7 +73,7 @@ test('ab of two published versions of a real framework installs both and gives a
     ...short,
   ]);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   assert.deepEqual(
     result.targets.map((t) => t.packages.polka),
     ['0.5.1', '0.5.2'],
@@ -107,7 +114,7 @@ test('ab swaps a framework under another (fastify under NestJS) and runs a saas 
     '--quiet',
   ]);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   assert.deepEqual(
     result.targets.map((t) => t.packages.fastify),
     ['5.11.0', '5.12.8'],

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resultSchema } from '../../src/model/schema.js';
-import { leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, resultOf, runCli, tempDir } from '../helpers/cli.js';
 
 test('doctor --calibrate measures each engine against the bare server, and runs then report the ceiling', async () => {
   // Into a file of the test's own: a calibration someone measured on a quiet machine stays.
@@ -42,7 +41,7 @@ test('doctor --calibrate measures each engine against the bare server, and runs 
     env,
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   // --engine auto picked the scenario's engine (h2load where installed): its own calibration is recorded and reported.
   const engine = result.environment.engine.name;
   assert.equal(result.environment.scenarioEngines?.text.name, engine);
@@ -80,7 +79,7 @@ test('doctor --calibrate measures each engine against the bare server, and runs 
     env,
   );
   assert.equal(unpipelined.code, 0, unpipelined.stderr);
-  const result1 = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out1), 'result.json'), 'utf8')));
+  const result1 = resultOf(out1);
   const engine1 = result1.environment.engine;
   assert.equal(engine1.calibration?.usPerRequest, file.engines[engine1.name]?.unpipelined?.usPerRequest);
   assert.equal(engine1.calibration?.pipelining, 1);

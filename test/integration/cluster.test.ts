@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
-import { resultSchema } from '../../src/model/schema.js';
 import {
   cliFile,
   fixtureTargetsDir,
   leftoverProcesses,
   newMark,
   processesMarked,
+  resultOf,
   runCli,
-  runFolder,
   tempDir,
   TEST_MARK_VAR,
 } from '../helpers/cli.js';
@@ -65,7 +63,7 @@ test('cluster mode starts a primary and N workers per target, and leaves none be
   }
   assert.equal(await exited, 0);
   assert.equal(most, 3, 'one primary and two workers ran the app');
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   assert.equal(result.plan.workers, 2);
   assert.match(result.environment.pinning.note, /2 cluster worker\(s\) per target/);
   assert.equal(result.trials[0].status, 'ok');
@@ -96,7 +94,7 @@ test('a worker that dies ends the target: a failed trial with its exit code, and
     { GAUNTLET_TARGET_DIRS: fixtureTargetsDir, DIE_AFTER_REQUESTS: '3000' },
   );
   assert.equal(run.code, EXIT.TARGET_FAILED, `nothing was measured, which the exit code says: ${run.stderr}`);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   const [trial] = result.trials;
   assert.equal(trial.status, 'failed');
   assert.equal(trial.exit?.code, 3);

@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
-import { resultSchema } from '../../src/model/schema.js';
-import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, tempDir } from '../helpers/cli.js';
 
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 
@@ -29,7 +26,7 @@ test('a target that answers wrongly is refused, never measured, and named with t
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   assert.equal(result.trials.filter((t) => t.target === 'wrong-body').length, 0, 'no load was sent to a wrong target');
   assert.equal(result.trials.filter((t) => t.target === 'node-http').length, 4);
   const failed = result.summaries.find((s) => s.target === 'wrong-body' && s.scenario === 'text')!;
@@ -67,7 +64,7 @@ test('a target that dies mid-trial gives a failed trial with its exit code and o
     { ...withFixtures, DIE_AFTER_REQUESTS: '5000' },
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   const crashed = result.trials.find((t) => t.target === 'dies-mid-trial')!;
   assert.equal(crashed.status, 'failed');
   assert.match(crashed.reason!, /died during the trial \(exit code 3\)/);

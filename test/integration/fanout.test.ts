@@ -2,14 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { type Result, resultSchema } from '../../src/model/schema.js';
-import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
-
-function resultIn(out: string): Result {
-  return resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
-}
 
 test('a target that calls the upstream four times is refused at verification; those that call it five times pass', async () => {
   const run = await runCli(
@@ -49,7 +44,7 @@ test('a short fanout run: answers and upstream counts checked per window, a cach
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultIn(out);
+  const result = resultOf(out);
   assert.equal(result.plan.upstream?.callsPerRequest, 5);
   assert.ok(result.environment.pinning.note.includes('upstream'), result.environment.pinning.note);
 

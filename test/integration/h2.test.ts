@@ -12,17 +12,18 @@ import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { h2loadEngine } from '../../src/engines/h2load/engine.js';
 import { startTarget } from '../../src/measure/target-process.js';
-import { resultSchema } from '../../src/model/schema.js';
 import { nodeRuntime } from '../../src/runtimes/runtime.js';
 import { loadTargets } from '../../src/targets/registry.js';
 import {
   fixtureTargetsDir,
   leftoverProcesses,
   newMark,
+  resultOf,
   runCli,
   runFolder,
-  TEST_MARK_VAR,
+  savedResult,
   tempDir,
+  TEST_MARK_VAR,
 } from '../helpers/cli.js';
 
 const H2_TARGETS = ['fastify', 'hapi', 'koa', 'node-http2'];
@@ -140,7 +141,7 @@ test('a target that serves TLS without h2 is refused over TLS, named with the re
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   const cell = (scenario: string) => result.summaries.find((s) => s.scenario === scenario)!;
   assert.equal(cell('h2c-text').status, 'measured');
   assert.equal(cell('h2-text').status, 'failed');
@@ -185,7 +186,7 @@ for (const engine of ['h2load', 'node-http2']) {
     ]);
     assert.equal(run.code, 0, run.stderr);
     const dir = runFolder(out);
-    const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
+    const result = savedResult(dir);
     assert.equal(result.plan.suite, 'h2');
     assert.deepEqual(result.plan.scenarios, SCENARIOS);
     assert.equal(result.plan.connections, 10);
@@ -244,7 +245,7 @@ test("at the seed's load over TLS, a target whose sessions h2load waits on is st
     '--quiet',
   ]);
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   assert.equal(result.plan.connections, 100, 'the seed defaults apply');
   const [trial] = result.trials;
   assert.equal(trial.status, 'ok', trial.reason);

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { resultSchema } from '../../src/model/schema.js';
-import { cliFile, leftoverProcesses, newMark, runCli, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
+import { cliFile, leftoverProcesses, newMark, runCli, savedResult, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
 
 /** Starts a long run and resolves once its journal holds `trials` finished trials. */
 async function startRunAndWait(out: string, trials: number) {
@@ -54,7 +54,7 @@ test('Ctrl-C keeps the finished trials, writes a partial result, and stops every
   const { child, exited, mark, dir, stdout } = await startRunAndWait(out, 2);
   child.kill('SIGINT');
   assert.equal(await exited, 130);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
+  const result = savedResult(dir);
   assert.equal(result.complete, false);
   assert.match(result.interruption!, /SIGINT/);
   assert.ok(result.trials.length >= 2);

@@ -16,7 +16,7 @@ import { startTarget, type RunningTarget } from '../../src/measure/target-proces
 import { startGroup } from '../../src/proc/process-group.js';
 import { nodeRuntime } from '../../src/runtimes/runtime.js';
 import { loadTargets } from '../../src/targets/registry.js';
-import { leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, resultOf, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 const k6 = findK6();
 const noK6 = k6 ? false : `k6 is absent (${K6_INSTALL_HINT}); CI builds it with scripts/install-tools.sh`;
@@ -176,7 +176,7 @@ test('a short ramping run: per-stage figures exist and add up to the trial', { s
     out,
   ]);
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   assert.equal(result.plan.profile, 'ramp:0-5/1s,5/1s,0/1s');
   assert.equal(result.plan.durationSec, 3, 'the window is the stages');
   const [trial] = result.trials;
@@ -230,7 +230,7 @@ test('a short constant-rate run: requests are scheduled, sent or dropped, and ti
     out,
   ]);
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   const m = result.trials[0].measurement!;
   assert.deepEqual(m.load, { profile: 'rate:50/2s', model: 'open', latencyFrom: 'schedule' });
   assert.equal(m.scheduled, 100);

@@ -31,6 +31,10 @@ test('every framework in every setup answers math.add right, and leaves no proce
       const client = await row.start({ natsUrl: services.url('nats'), ServiceBroker, moleculerMain, add: correctAdd });
       try {
         assert.equal(await wrongAnswer(client), undefined, `${row.setup} ${row.framework}`);
+        // A setup with a service process names its group, so its CPU counts toward each call.
+        const twoProcesses = row.transport.includes('two processes');
+        assert.equal(client.processGroups?.length ?? 0, twoProcesses ? 1 : 0, `${row.setup} ${row.framework}`);
+        for (const pgid of client.processGroups ?? []) process.kill(-pgid, 0); // alive: throws ESRCH otherwise
         for (let i = 0; i < 20; i++) {
           const [a, b] = operandsOf(i);
           assert.equal(await client.add(a, b), a + b);

@@ -9,8 +9,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { FAKE_REQUESTS_PER_SEC } from '../../src/engines/fake/measurement.js';
-import { resultSchema, type Result } from '../../src/model/schema.js';
-import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir, type CliOutcome } from '../helpers/cli.js';
+import type { Result } from '../../src/model/schema.js';
+import {
+  fixtureTargetsDir,
+  leftoverProcesses,
+  runCli,
+  runFolder,
+  savedResult,
+  tempDir,
+  type CliOutcome,
+} from '../helpers/cli.js';
 
 const FAKE = { GAUNTLET_FAKE_ENGINE: '1', GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 /** Two frameworks and a fixture (answers after 5 ms), so targets from both folders go through. */
@@ -34,7 +42,7 @@ async function fakeRun(prefix: string, args: string[], env: NodeJS.ProcessEnv = 
   assert.equal(cli.code, 0, cli.stderr);
   assert.deepEqual(await leftoverProcesses(cli.mark), [], 'no target outlived the run');
   const dir = runFolder(out);
-  return { cli, out, dir, result: resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'))) };
+  return { cli, out, dir, result: savedResult(dir) };
 }
 
 /** The main run, made once and read by several tests. */

@@ -3,8 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { h2loadEngine } from '../../src/engines/h2load/engine.js';
-import { resultSchema } from '../../src/model/schema.js';
-import { leftoverProcesses, projectRoot, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, projectRoot, resultOf, runCli, runFolder, savedResult, tempDir } from '../helpers/cli.js';
 
 const TARGETS = ['node-http', 'fastify', 'koa'];
 
@@ -29,7 +28,7 @@ test('a short real run of three targets: verified, repeated, measured, reported'
   ]);
   assert.equal(run.code, 0, run.stderr);
   const dir = runFolder(out);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
+  const result = savedResult(dir);
 
   assert.equal(result.complete, true);
   assert.equal(result.trials.length, TARGETS.length * 3 * 2, 'every target x scenario x repeat ran');
@@ -113,7 +112,7 @@ test('--until-stable adds rounds until the intervals reach 95 %, and says which 
     '--quiet',
   ]);
   assert.equal(settled.code, 0, settled.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   // A 95 % interval of the median needs 6 repeats; without a warm-up the first, cold trial may need a few more.
   assert.ok(Math.max(...result.trials.map((t) => t.round)) >= 6);
   assert.ok(result.summaries[0].requestsPerSec!.interval.confidence >= 0.95);
@@ -139,7 +138,7 @@ test('--until-stable adds rounds until the intervals reach 95 %, and says which 
     '--quiet',
   ]);
   assert.equal(budget.code, 0, budget.stderr);
-  const spent = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out2), 'result.json'), 'utf8')));
+  const spent = resultOf(out2);
   assert.ok(spent.trials.length <= 3, 'no round is added once the budget is spent');
   assert.ok(spent.warnings.some((w) => w.kind === 'unsettled' && /node-http\/text never settled/.test(w.message)));
 });
@@ -163,7 +162,7 @@ test('a named engine runs the same trial through gauntlet, and one that cannot c
     '--quiet',
   ]);
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   assert.equal(result.environment.engine.name, 'wrk');
   for (const trial of result.trials) {
     assert.equal(trial.status, 'ok', trial.reason);
@@ -200,7 +199,7 @@ test('a target whose status lines have no reason phrase (h3) is measured by an e
     '--quiet',
   ]);
   assert.equal(run.code, 0, run.stderr);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   const trial = (target: string) => result.trials.find((x) => x.target === target)!;
   assert.equal(result.environment.scenarioEngines?.text.name, 'h2load');
   assert.equal(trial('node-http').engine, 'h2load');
@@ -234,7 +233,7 @@ test('a target whose status lines have no reason phrase (h3) is measured by an e
     '--quiet',
   ]);
   assert.equal(named.code, 0, named.stderr);
-  const namedResult = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(namedOut), 'result.json'), 'utf8')));
+  const namedResult = resultOf(namedOut);
   const h3 = namedResult.trials.find((x) => x.target === 'h3')!;
   assert.equal(h3.status, 'failed');
   assert.match(

@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resultSchema } from '../../src/model/schema.js';
 import { machineNodeId } from '../../src/runtimes/runtime.js';
 import {
   cliFile,
@@ -14,6 +13,7 @@ import {
   projectRoot,
   runCli,
   runFolder,
+  savedResult,
   tempDir,
   TEST_MARK_VAR,
 } from '../helpers/cli.js';
@@ -114,7 +114,7 @@ test('one interleaved run on two runtimes: each target on each, the exact runtim
   assert.equal(await exited, 0, stderr);
 
   const dir = runFolder(out);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
+  const result = savedResult(dir);
   const variants = ['node-http', 'fastify'].flatMap((t) => [`${t}@node24`, `${t}@${other.label}`]);
   assert.deepEqual(result.plan.targets.filter((t) => variants.includes(t)).sort(), [...variants].sort());
   assert.equal(

@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
-import { resultSchema } from '../../src/model/schema.js';
-import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, savedResult, tempDir } from '../helpers/cli.js';
 
 const SAAS_TARGETS = [
   'node-http',
@@ -66,7 +65,7 @@ test('a short saas run with the mixed load: weighted summary, layer cost, no une
   ]);
   assert.equal(run.code, 0, run.stderr);
   const folder = runFolder(dir);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(folder, 'result.json'), 'utf8')));
+  const result = savedResult(folder);
   const mixed = result.trials.filter((t) => t.scenario === 'mixed');
   assert.equal(mixed.length, 2);
   for (const trial of mixed) {
@@ -107,7 +106,7 @@ test('the Redis variant: gauntlet starts, seeds and stops a real redis-server an
   ]);
   assert.equal(run.code, 0, run.stderr);
   const folder = runFolder(dir);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(folder, 'result.json'), 'utf8')));
+  const result = savedResult(folder);
   const redisTrials = result.trials.filter((t) => t.target === 'node-http+redis');
   assert.equal(redisTrials.length, 3);
   assert.ok(

@@ -3,10 +3,18 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resultSchema } from '../../src/model/schema.js';
 import { knownRuntime } from '../../src/runtimes/known-runtimes.js';
 import { runtimeStatus } from '../../src/runtimes/resolve-runtime.js';
-import { cliFile, leftoverProcesses, newMark, runCli, runFolder, TEST_MARK_VAR, tempDir } from '../helpers/cli.js';
+import {
+  cliFile,
+  leftoverProcesses,
+  newMark,
+  resultOf,
+  runCli,
+  savedResult,
+  tempDir,
+  TEST_MARK_VAR,
+} from '../helpers/cli.js';
 
 const short = ['--repeats', '2', '--duration', '0.05', '--warmup', '0.02', '--quiet'];
 
@@ -15,7 +23,7 @@ test('a short run of every in-process part on both Moleculer lines: every case m
   const parts = 'local-calls,middlewares,metrics,cachers,validators,events';
   const run = await runCli(['run', '--suite', 'services', '--scenarios', parts, '--out', out, ...short], {}, 240_000);
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   const summaries = result.bench!.summaries;
   const failed = summaries.filter((s) => s.status !== 'measured');
   assert.deepEqual(
@@ -60,7 +68,7 @@ test('serializer tables: every serializer each line ships round-trips, with its 
     240_000,
   );
   assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
+  const result = resultOf(out);
   const summaries = result.bench!.summaries;
   const names = (target: string) =>
     [...new Set(summaries.filter((s) => s.target === target).map((s) => s.case))].sort();
@@ -118,7 +126,7 @@ test('Ctrl-C during a bench run keeps the finished case windows, writes a partia
   }
   child.kill('SIGINT');
   assert.equal(await exited, 130);
-  const result = resultSchema.parse(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')));
+  const result = savedResult(dir);
   assert.equal(result.complete, false);
   assert.ok(result.bench!.trials.length >= 3);
   assert.ok(result.bench!.trials.length < 2 * 6 * 20, 'it stopped early');

@@ -2,14 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { resultSchema, type Result } from '../../src/model/schema.js';
-import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
-
-function resultIn(out: string): Result {
-  return resultSchema.parse(JSON.parse(readFileSync(join(runFolder(out), 'result.json'), 'utf8')));
-}
 
 test('a target that answers right at verification and wrongly under load is refused and never ranked', async () => {
   const out = tempDir('cheat');
@@ -32,7 +27,7 @@ test('a target that answers right at verification and wrongly under load is refu
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultIn(out);
+  const result = resultOf(out);
   assert.ok(
     result.verification.some((v) => v.target === 'cheats-under-load' && v.phase === 'start' && v.ok),
     'it passed verification',
@@ -95,7 +90,7 @@ test('a window too short for its load is extended, or marked invalid and never r
     180_000,
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultIn(out);
+  const result = resultOf(out);
   const text = result.trials.find((t) => t.target === 'slow-answers' && t.scenario === 'text')!;
   assert.equal(text.status, 'ok', text.reason);
   assert.equal(text.windowExtended?.fromSec, 1);
@@ -149,7 +144,7 @@ test('the warm-up ends once throughput levels off, and stops at its maximum (say
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultIn(out);
+  const result = resultOf(out);
   const starts = result.starts ?? [];
   const slow = starts.find((s) => s.target === 'warms-slowly')!;
   assert.equal(slow.warmup.steady, false, `still rising: ${JSON.stringify(slow.warmup.blocks)}`);
@@ -186,7 +181,7 @@ test('a target that answers malformed HTTP is reported within seconds, with what
     withFixtures,
   );
   assert.equal(run.code, 0, run.stderr);
-  const result = resultIn(out);
+  const result = resultOf(out);
   const failed = result.trials.find((t) => t.target === 'malformed-http')!;
   assert.equal(failed.status, 'failed');
   assert.match(failed.reason!, /answered malformed HTTP: .*HELLO THERE/);

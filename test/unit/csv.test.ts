@@ -101,6 +101,33 @@ test('one trial row per trial, with its measurement, flags and reasons intact', 
   assert.ok(rows.some((r) => r.status === 'invalid' && r.flags === 'errors' && r.errors === '12'));
 });
 
+test("a fanout trial's upstream count and CPU have their columns; other suites leave them empty", () => {
+  const result = reportResult();
+  const upstream = {
+    calls: 5005,
+    expectedCalls: 5000,
+    allowedBelow: 500,
+    allowedAbove: 1000,
+    ok: true,
+    cpuSeconds: 0.2,
+    cpuUsPerRequest: 200,
+    cpuCores: 0.1,
+  };
+  const at = result.trials.findIndex((t) => t.measurement);
+  result.trials[at] = { ...result.trials[at], measurement: { ...result.trials[at].measurement!, upstream } };
+  const rows = asObjects(resultToCsv(result).trials);
+  assert.deepEqual(
+    [
+      rows[at].upstream_calls,
+      rows[at].upstream_expected_calls,
+      rows[at].upstream_count_ok,
+      rows[at].upstream_cpu_us_per_req,
+    ],
+    ['5005', '5000', 'true', '200'],
+  );
+  assert.ok(rows.every((r, i) => i === at || r.upstream_calls === ''));
+});
+
 test('one summary row per target and scenario, including cells without figures', () => {
   const result = reportResult();
   const { summaries } = resultToCsv(result);

@@ -4,6 +4,7 @@ import { resultSchema, type Result, type RuntimeRecord, type TargetInfo, type Tr
 import { formatRatioInterval, runtimeTables } from '../../src/report/runtime-matrix.js';
 import { layerOverheads } from '../../src/stats/layers.js';
 import { baseTargetName, ratiosBetween, runtimeMatrix } from '../../src/stats/runtime-matrix.js';
+import { summarize } from '../../src/stats/summarize.js';
 import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
 
 const NODE20: RuntimeRecord = { id: 'node@20', name: 'node', version: '20.20.2' };
@@ -182,4 +183,33 @@ test('a layer on several runtimes is costed against its layer on the same runtim
       ['nest-fastify@node24', 'fastify@node24'],
     ],
   );
+});
+
+test('a scenario kept to some targets (the seed ramp) has matrix rows and summaries for those only', () => {
+  const withRamp: Result = {
+    ...runs,
+    plan: {
+      ...runs.plan,
+      scenarios: ['json', 'ramp'],
+      scenarioShapes: { ramp: { durationSec: 70, targets: ['node-http@node20', 'node-http@node24'] } },
+    },
+    trials: [
+      ...runs.trials,
+      ...trials('node-http@node20', [500, 510], 'ramp'),
+      ...trials('node-http@node24', [900, 910], 'ramp'),
+    ],
+  };
+  const cells = runtimeMatrix(withRamp)!.cells;
+  assert.deepEqual(
+    cells.filter((c) => c.scenario === 'ramp').map((c) => c.target),
+    ['node-http'],
+    'fastify never ran the ramp: no row of dashes',
+  );
+  assert.equal(cells.filter((c) => c.scenario === 'json').length, 2);
+  const summaries = summarize(withRamp);
+  assert.deepEqual(
+    summaries.filter((s) => s.scenario === 'ramp').map((s) => s.target),
+    ['node-http@node20', 'node-http@node24'],
+  );
+  assert.equal(summaries.length, 4 + 2);
 });

@@ -62,6 +62,7 @@ export const mathAddCase =
         firstWrong ??
         (answer === expected ? undefined : `math.add answered ${JSON.stringify(answer)}, expected ${expected}`),
       teardown: () => client.close(),
+      processGroups: client.processGroups,
     };
   };
 

@@ -13,6 +13,8 @@ export const correctAdd: AddHandler = (a, b) => a + b;
 export interface MathAddClient {
   add(a: number, b: number): Promise<number>;
   close(): Promise<void>;
+  /** Process groups the setup started (the separate setup's service process): their CPU counts toward each call. */
+  processGroups?: number[];
 }
 
 /** Operands the answer check sends: small, negative, fractional, large, so no constant answer passes. */

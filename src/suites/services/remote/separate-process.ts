@@ -44,6 +44,7 @@ export async function startServiceProcess(framework: string, options: ServicePro
 export function withServiceProcess(caller: MathAddClient, proc: GroupProcess): MathAddClient {
   return {
     add: caller.add,
+    processGroups: [proc.pid],
     close: async () => {
       try {
         await caller.close();
