@@ -32,14 +32,9 @@ export function launchArgs(kind: RuntimeKind, appFile: string, v8Flags: string[]
  * V8 flags every kept-up target runs with unless asked otherwise. V8's memory reducer collects
  * garbage in a process that has gone idle, seconds later: with every target kept up and
  * measured in turn, those collections land in whichever target is measured then. Without it
- * the spread of a target's figures between rounds halved here (README, Measurement design).
+ * the spread of a target's figures between rounds halved here (README, How far a ranking holds).
  */
 export const KEPT_UP_V8_FLAGS = ['--no-memory-reducer'];
-
-/** Whether a runtime takes V8 flags. */
-export function takesV8Flags(kind: RuntimeKind): boolean {
-  return kind !== 'bun';
-}
 
 /** Deno would otherwise look for a newer release over the network now and then, mid-run. */
 const RUNTIME_ENV: Partial<Record<RuntimeKind, Record<string, string>>> = {
