@@ -157,7 +157,7 @@ export function describeStage(kind: 'ramp' | 'rate', stage: ProfileStage): strin
   return `${level}, ${formatDuration(stage.durationSec)}`;
 }
 
-/** How one scenario's trials are loaded: their profile, why (when a scenario or suite has a shape of its own), their window. */
+/** How one scenario's trials are loaded: their profile, why (when the scenario has a shape of its own), their window. */
 export interface ScenarioShape {
   profile: LoadProfile;
   reason?: string;
