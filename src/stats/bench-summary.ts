@@ -6,27 +6,11 @@
  */
 import type { BenchMeasurement, BenchPlan, BenchSummary, BenchTrial } from '../model/bench-schema.js';
 import { spreadOf } from './describe.js';
+import { cleanByRound, pairedRatios } from './paired.js';
 
+/** A case's clean windows by round. */
 function okByRound(trials: BenchTrial[], target: string, table: string, name: string): Map<number, BenchMeasurement> {
-  const byRound = new Map<number, BenchMeasurement>();
-  for (const t of trials)
-    if (t.target === target && t.scenario === table && t.case === name && t.status === 'ok' && t.measurement)
-      byRound.set(t.round, t.measurement);
-  return byRound;
-}
-
-/** Per round, mine over the reference's; only rounds where both were measured count. */
-export function benchPairedRatios(
-  mine: Map<number, BenchMeasurement>,
-  reference: Map<number, BenchMeasurement>,
-  figure: (m: BenchMeasurement) => number,
-): number[] {
-  const ratios: number[] = [];
-  for (const [round, m] of mine) {
-    const ref = reference.get(round);
-    if (ref && figure(ref) > 0) ratios.push(figure(m) / figure(ref));
-  }
-  return ratios;
+  return cleanByRound(trials, (t) => t.target === target && t.scenario === table && t.case === name);
 }
 
 export function summarizeBench(
@@ -119,7 +103,7 @@ export function summarizeBench(
         const refByRound = okByRound(trials, target, table.name, reference.case);
         for (const summary of summaries) {
           if (summary.target !== target || summary.scenario !== table.name || summary.status !== 'measured') continue;
-          const ratios = benchPairedRatios(
+          const ratios = pairedRatios(
             okByRound(trials, target, table.name, summary.case),
             refByRound,
             (m) => m.opsPerSec,

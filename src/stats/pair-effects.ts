@@ -10,7 +10,8 @@ import { findSuite } from '../suites/registry.js';
 import type { TargetPair } from '../suites/types.js';
 import { spreadOf } from './describe.js';
 import { baseTargetName, runRuntimes } from './runtime-matrix.js';
-import { pairedRatios, validByRound } from './summarize.js';
+import { pairedRatios } from './paired.js';
+import { validByRound } from './summarize.js';
 
 type PairInput = Pick<Result, 'plan' | 'targets' | 'trials'>;
 type PairEffect = NonNullable<NonNullable<Result['acrossScenarios']>['pairs']>[number];

@@ -5,6 +5,7 @@
 import { planRuns } from '../model/plan-cells.js';
 import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
+import { cleanByRound, pairedRatios } from './paired.js';
 
 export interface SummaryInput {
   plan: Plan;
@@ -126,28 +127,7 @@ function headerCompressionOf(measurements: Measurement[]): Pick<Summary, 'header
 
 /** Valid trials of one cell by round (the last, if a round holds more than one). */
 export function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
-  const byRound = new Map<number, Measurement>();
-  for (const t of trials)
-    if (t.target === target && t.scenario === scenario && t.status === 'ok' && t.measurement)
-      byRound.set(t.round, t.measurement);
-  return byRound;
-}
-
-/**
- * Per round, the target's figure over the baseline's in the same round and scenario: both were
- * measured seconds apart, so the drift of a machine over minutes cancels in each ratio.
- */
-export function pairedRatios(
-  target: Map<number, Measurement>,
-  baseline: Map<number, Measurement>,
-  figure: (m: Measurement) => number,
-): number[] {
-  const ratios: number[] = [];
-  for (const [round, m] of target) {
-    const base = baseline.get(round);
-    if (base && figure(base) > 0) ratios.push(figure(m) / figure(base));
-  }
-  return ratios;
+  return cleanByRound(trials, (t) => t.target === target && t.scenario === scenario);
 }
 
 export function summarize(input: SummaryInput): Summary[] {
