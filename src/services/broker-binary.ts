@@ -3,9 +3,8 @@
  * is not on an ordinary user's PATH, so the sbin folders are searched after PATH. An
  * environment variable (GAUNTLET_NATS_SERVER, GAUNTLET_MOSQUITTO) names another build.
  */
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { UserError } from '../core/errors.js';
+import { findExecutable, isExecutable, pathDirs } from '../proc/executables.js';
 
 export interface BrokerBinary {
   /** The command as the user knows it (nats-server). */
@@ -20,21 +19,11 @@ export interface BrokerBinary {
 
 const SBIN_DIRS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The executable's path, or undefined when it is not installed (or the override points nowhere). */
 export function findBrokerBinary(binary: BrokerBinary, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const override = env[binary.envVar];
   if (override) return isExecutable(override) ? override : undefined;
-  const dirs = [...(env.PATH ?? '').split(delimiter).filter(Boolean), ...SBIN_DIRS];
-  return dirs.map((dir) => join(dir, binary.command)).find(isExecutable);
+  return findExecutable(binary.command, [...pathDirs(env), ...SBIN_DIRS]);
 }
 
 /** The executable's path; a UserError with GAUNTLET_NO_BROKER when it is missing. */

@@ -5,9 +5,9 @@
  * Looked up in this order: GAUNTLET_K6 (a path), PATH, gauntlet's cache, $(go env GOPATH)/bin.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isExecutable } from '../../proc/executables.js';
 import { findOnPath } from '../wrk/tool.js';
 
 export const K6_VERSION = 'v1.8.1';
@@ -19,15 +19,6 @@ export function toolsCacheDir(): string {
   return (
     process.env.GAUNTLET_TOOLS_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gauntlet', 'bin')
   );
-}
-
-function executable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 let goBin: string | undefined | null = null;
@@ -45,9 +36,9 @@ function goBinDir(): string | undefined {
 /** The k6 binary gauntlet runs, or undefined when there is none. */
 export function findK6(): string | undefined {
   const explicit = process.env.GAUNTLET_K6;
-  if (explicit) return executable(explicit) ? explicit : undefined;
+  if (explicit) return isExecutable(explicit) ? explicit : undefined;
   const candidates = [findOnPath('k6'), join(toolsCacheDir(), 'k6'), goBinDir() && join(goBinDir() as string, 'k6')];
-  return candidates.find((file): file is string => file !== undefined && executable(file));
+  return candidates.find((file): file is string => file !== undefined && isExecutable(file));
 }
 
 let version: string | undefined;

@@ -4,24 +4,13 @@
  * Shared by the wrk and h2load engines.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { findExecutable } from '../../proc/executables.js';
 import type { GroupProcess } from '../../proc/process-group.js';
 import type { EngineRunOptions } from '../engine.js';
 
 /** Absolute path of an executable found on PATH, or undefined. */
 export function findOnPath(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const file = join(dir, command);
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
+  return findExecutable(command);
 }
 
 const versions = new Map<string, string>();
