@@ -18,6 +18,7 @@ import { loadResult } from '../results/store.js';
 import type { Result } from '../model/schema.js';
 import { medianOf } from '../stats/describe.js';
 import { compareRuns, figures, PAIR_DIFFERENCE, RATIO_TOLERANCE, type RunAgreement } from '../stats/run-agreement.js';
+import { errorNeeded } from '../stats/run-noise.js';
 
 /** What the issue that asked for this benchmark set as the goal. */
 const GOALS = { pairAgreement: 0.95, ratiosHeld: 0.9, wallSec: 300 };
@@ -75,6 +76,22 @@ function engines(result: Result): string {
     .join('; ');
 }
 
+/**
+ * What the runs' own noise allows: a miss that their standard errors explain is the machine's;
+ * one well below what they allow means the runs differed by more than their noise (drift,
+ * a warm-up that ended early, the baseline moving).
+ */
+function noiseLines(headline: RunAgreement): string[] {
+  if (!headline.standardErrors || headline.expectedHeld === undefined) return [];
+  const needed = errorNeeded(GOALS.ratiosHeld, RATIO_TOLERANCE);
+  return [
+    `Each cell's ${headline.figure} is the median of its rounds; from the spread of those rounds its standard error was ${pct(headline.standardErrors[0])} in run 1 and ${pct(headline.standardErrors[1])} in run 2 (median over cells). ` +
+      `With errors that size, ${pct(headline.expectedHeld)} of the cells would be expected within ${RATIO_TOLERANCE * 100} % (reached: ${pct(headline.ratiosHeld)}); ` +
+      `${pct(GOALS.ratiosHeld)} needs about ${pct(needed)} in both runs.`,
+    '',
+  ];
+}
+
 function render(label: string, runs: Array<{ result: Result; wallSec: number }>, agreements: RunAgreement[]): string {
   const [a, b] = runs;
   const headline = agreements[0];
@@ -82,7 +99,7 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
   const lines = [
     `# Stability benchmark: ${label}`,
     '',
-    `Two runs of the same job (suite ${a.result.plan.suite}, engine ${a.result.plan.engine}) one after the other on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
+    `Two runs of the same job (suite ${a.result.plan.suite}, engine ${a.result.plan.engine}) on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
       `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows, ` +
       `warm-up up to ${a.result.plan.warmupSec} s per start; targets on ${a.result.plan.runtime}.`,
     `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
@@ -94,13 +111,15 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
     `| cells whose ratio to the baseline moved ≤ ${RATIO_TOLERANCE * 100} % | ≥ ${pct(GOALS.ratiosHeld)} | ${pct(headline.ratiosHeld)} | ${mark(headline.ratiosHeld >= GOALS.ratiosHeld)} |`,
     `| wall time per run | ≤ ${GOALS.wallSec} s | ${Math.round(a.wallSec)} s, ${Math.round(b.wallSec)} s | ${mark(Math.max(a.wallSec, b.wallSec) <= GOALS.wallSec)} |`,
     '',
+    ...noiseLines(headline),
     '## Per figure',
     '',
-    '| figure | pairs counted | ordered alike | cells within 5 % | median move | median spread in run 1, run 2 |',
-    '|---|---|---|---|---|---|',
+    "| figure | pairs counted | ordered alike | cells within 5 % | expected from the runs' noise | median move | median spread in run 1, run 2 | standard error in run 1, run 2 |",
+    '|---|---|---|---|---|---|---|---|',
     ...agreements.map((g) => {
       const counted = g.scenarios.reduce((n, s) => n + s.pairs, 0);
-      return `| ${g.figure} | ${counted} | ${pct(g.pairAgreement)} | ${pct(g.ratiosHeld)} | ${pct(g.medianMove)} | ${pct(g.medianSpread[0])}, ${pct(g.medianSpread[1])} |`;
+      const errors = g.standardErrors ? `${pct(g.standardErrors[0])}, ${pct(g.standardErrors[1])}` : '–';
+      return `| ${g.figure} | ${counted} | ${pct(g.pairAgreement)} | ${pct(g.ratiosHeld)} | ${g.expectedHeld === undefined ? '–' : pct(g.expectedHeld)} | ${pct(g.medianMove)} | ${pct(g.medianSpread[0])}, ${pct(g.medianSpread[1])} | ${errors} |`;
     }),
     '',
     `## Per scenario (${headline.figure})`,

@@ -4,8 +4,11 @@
  * ratios to the baseline; this says how often it does.
  */
 import { median } from 'simple-statistics';
-import type { Result, Summary } from '../model/schema.js';
+import type { Measurement, Result, Summary } from '../model/schema.js';
 import { relativeRange } from './describe.js';
+import { pairedRatios } from './paired.js';
+import { chanceWithin, logMedianStandardError } from './run-noise.js';
+import { validByRound } from './summarize.js';
 
 /** Pairs whose figures differ by less than this share in both runs are not counted: their order is noise either way. */
 export const PAIR_DIFFERENCE = 0.1;
@@ -40,23 +43,52 @@ export interface RunAgreement {
   medianMove: number;
   /** Median over cells of (max − min) / median of the figure's repeats within each run. */
   medianSpread: [number, number];
+  /**
+   * Median over the compared cells of the standard error of the cell's figure, from its
+   * per-round values, in each run (see run-noise.ts); absent when the results hold no trials.
+   */
+  standardErrors?: [number, number];
+  /** The share of cells expected within RATIO_TOLERANCE from those errors alone: what the runs' own noise allows. */
+  expectedHeld?: number;
 }
 
 /** A figure of a clean cell: the ratio to the baseline by default (higher is better). */
 export type Figure = (s: Summary) => number | undefined;
 
-export const figures: Record<string, { figure: Figure; spread: (s: Summary) => number | undefined }> = {
+/** The per-round values a cell's figure is the median of (its trials, paired with the baseline's by round where the figure is a ratio). */
+type PerRound = (result: Result, target: string, scenario: string) => number[];
+
+/** Per round, the cell's figure over the baseline's (inverted: the baseline's over the cell's). */
+function pairedPerRound(of: (m: Measurement) => number, inverted = false): PerRound {
+  return (result, target, scenario) => {
+    const ratios = pairedRatios(
+      validByRound(result.trials ?? [], target, scenario),
+      validByRound(result.trials ?? [], result.plan.baseline, scenario),
+      of,
+    );
+    return inverted ? ratios.map((r) => 1 / r) : ratios;
+  };
+}
+
+export const figures: Record<
+  string,
+  { figure: Figure; spread: (s: Summary) => number | undefined; perRound: PerRound }
+> = {
   'req/s ratio to baseline': {
     figure: (s) => s.pairedRatio?.median ?? s.ratioToBaseline,
     spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
+    perRound: pairedPerRound((m) => m.requestsPerSec),
   },
   'CPU per request ratio to baseline (inverted: higher is cheaper)': {
     figure: (s) => (s.pairedCpuRatio ? 1 / s.pairedCpuRatio.median : undefined),
     spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
+    perRound: pairedPerRound((m) => m.server.cpuUsPerRequest, true),
   },
   'req/s': {
     figure: (s) => s.requestsPerSec?.median,
     spread: (s) => (s.requestsPerSec ? relativeRange(s.requestsPerSec) : undefined),
+    perRound: (result, target, scenario) =>
+      [...validByRound(result.trials ?? [], target, scenario).values()].map((m) => m.requestsPerSec),
   },
 };
 
@@ -67,7 +99,7 @@ function clean(result: Result): Map<string, Summary> {
 }
 
 export function compareRuns(a: Result, b: Result, name: keyof typeof figures): RunAgreement {
-  const { figure, spread } = figures[name];
+  const { figure, spread, perRound } = figures[name];
   const cellsA = clean(a);
   const cellsB = clean(b);
   const scenarios = a.plan.scenarios.filter((s) => b.plan.scenarios.includes(s));
@@ -106,6 +138,7 @@ export function compareRuns(a: Result, b: Result, name: keyof typeof figures): R
     return values.length > 0 ? median(values) : 0;
   };
   return {
+    ...expectedAgreement(a, b, moves, perRound),
     figure: name,
     scenarios: agreement,
     pairAgreement: pairs > 0 ? agreement.reduce((n, s) => n + s.agreeing, 0) / pairs : 1,
@@ -113,5 +146,24 @@ export function compareRuns(a: Result, b: Result, name: keyof typeof figures): R
     ratiosHeld: moves.length > 0 ? moves.filter((m) => m.move <= RATIO_TOLERANCE).length / moves.length : 1,
     medianMove: moves.length > 0 ? median(moves.map((m) => m.move)) : 0,
     medianSpread: [spreadOf(a), spreadOf(b)],
+  };
+}
+
+/** The runs' own noise: each compared cell's standard error in both runs, and the share of cells it lets hold. */
+function expectedAgreement(
+  a: Result,
+  b: Result,
+  moves: CellMove[],
+  perRound: PerRound,
+): Pick<RunAgreement, 'standardErrors' | 'expectedHeld'> {
+  const errors = moves.flatMap((m) => {
+    const errorA = logMedianStandardError(perRound(a, m.target, m.scenario));
+    const errorB = logMedianStandardError(perRound(b, m.target, m.scenario));
+    return errorA === undefined || errorB === undefined ? [] : [[errorA, errorB] as const];
+  });
+  if (errors.length === 0) return {};
+  return {
+    standardErrors: [median(errors.map(([x]) => x)), median(errors.map(([, y]) => y))],
+    expectedHeld: errors.reduce((sum, [x, y]) => sum + chanceWithin(x, y, RATIO_TOLERANCE), 0) / errors.length,
   };
 }

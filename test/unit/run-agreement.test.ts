@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
 import { compareRuns } from '../../src/stats/run-agreement.js';
+import { chanceWithin, errorNeeded, logMedianStandardError } from '../../src/stats/run-noise.js';
 
 const spread = (median: number, min = median, max = median) => ({
   median,
@@ -82,4 +83,60 @@ test('the CPU figure is inverted so that higher is better, like req/s', () => {
   );
   assert.equal(agreement.pairAgreement, 1);
   assert.ok(agreement.cells.every((c) => Math.abs(c.ratioA - c.ratioB) < 1e-12));
+});
+
+test("a cell's standard error comes from the spread of its rounds on the log scale", () => {
+  assert.equal(logMedianStandardError([100]), undefined, 'one round has no spread');
+  assert.equal(logMedianStandardError([100, 100, 100]), 0);
+  // logs 0, ln 1.1, ln 1.21: sample sd = ln 1.1; × √(π/2) / √3
+  const error = logMedianStandardError([1, 1.1, 1.21])!;
+  assert.ok(Math.abs(error - (Math.log(1.1) * Math.sqrt(Math.PI / 2)) / Math.sqrt(3)) < 1e-12);
+  // the same spread, twice the rounds: √2 less
+  const doubled = logMedianStandardError([1, 1.1, 1.21, 1, 1.1, 1.21])!;
+  assert.ok(doubled < error);
+});
+
+test('the share expected to hold follows the normal law of the two runs’ errors', () => {
+  assert.equal(chanceWithin(0, 0, 0.05), 1);
+  // errors of 2.1 % in both runs give about 90 % within 5 %: what errorNeeded says for 90 %
+  const needed = errorNeeded(0.9, 0.05);
+  assert.ok(Math.abs(needed - 0.021) < 0.0005, `needed ${needed}`);
+  assert.ok(Math.abs(chanceWithin(needed, needed, 0.05) - 0.9) < 0.002);
+  // larger errors, a smaller share
+  assert.ok(chanceWithin(0.05, 0.05, 0.05) < 0.6);
+});
+
+/** A run with trials: per target, its req/s in each round; the summaries' paired ratios are their medians. */
+function runWithTrials(byTarget: Record<string, number[]>): Result {
+  const result = run(
+    Object.fromEntries(
+      Object.entries(byTarget).map(([target, values]) => {
+        const ratios = values.map((v, round) => v / byTarget.base[round]).sort((x, y) => x - y);
+        return [target, ratios[Math.floor(ratios.length / 2)]];
+      }),
+    ),
+  );
+  const trials = Object.entries(byTarget).flatMap(([target, values]) =>
+    values.map((requestsPerSec, i) => ({
+      target,
+      scenario: 'json',
+      round: i + 1,
+      status: 'ok',
+      measurement: { requestsPerSec, server: { cpuUsPerRequest: 1e6 / requestsPerSec } },
+    })),
+  );
+  return { ...result, trials } as unknown as Result;
+}
+
+test("the runs' own noise: steady rounds expect every cell to hold, scattered rounds expect fewer", () => {
+  const steady = runWithTrials({ base: [100, 100, 100], a: [120, 121, 119], b: [80, 80, 81] });
+  const calm = compareRuns(steady, steady, 'req/s ratio to baseline');
+  assert.ok(calm.standardErrors![0] < 0.01);
+  assert.ok(calm.expectedHeld! > 0.99);
+  const scattered = runWithTrials({ base: [100, 100, 100], a: [100, 130, 115], b: [60, 90, 80] });
+  const noisy = compareRuns(steady, scattered, 'req/s ratio to baseline');
+  assert.ok(noisy.standardErrors![1] > 0.05);
+  assert.ok(noisy.expectedHeld! < calm.expectedHeld!);
+  // without trials (an older result) there is nothing to say
+  assert.equal(compareRuns(run({ base: 1, a: 1 }), run({ base: 1, a: 1 }), 'req/s').expectedHeld, undefined);
 });
