@@ -17,7 +17,14 @@ import { projectRoot } from '../core/paths.js';
 import { loadResult } from '../results/store.js';
 import type { Result } from '../model/schema.js';
 import { medianOf } from '../stats/describe.js';
-import { compareRuns, figures, PAIR_DIFFERENCE, RATIO_TOLERANCE, type RunAgreement } from '../stats/run-agreement.js';
+import {
+  baselineShifts,
+  compareRuns,
+  figures,
+  PAIR_DIFFERENCE,
+  RATIO_TOLERANCE,
+  type RunAgreement,
+} from '../stats/run-agreement.js';
 import { errorNeeded } from '../stats/run-noise.js';
 
 /** What the issue that asked for this benchmark set as the goal. */
@@ -92,6 +99,21 @@ function noiseLines(headline: RunAgreement): string[] {
   ];
 }
 
+/** The baseline's own move per scenario beside the other targets': the part of every ratio's move the cells share. */
+function baselineLines(a: Result, b: Result): string[] {
+  const shifts = baselineShifts(a, b);
+  if (shifts.length === 0) return [];
+  const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
+  return [
+    `The baseline (${a.plan.baseline}) itself, run 2 against run 1, in req/s: ` +
+      shifts
+        .map((s) => `${s.scenario} ${signed(s.baseline)} (the other targets' median ${signed(s.others)})`)
+        .join('; ') +
+      '. Every ratio of a scenario is divided by its baseline, so the difference between the two moves shifts all of them.',
+    '',
+  ];
+}
+
 function render(label: string, runs: Array<{ result: Result; wallSec: number }>, agreements: RunAgreement[]): string {
   const [a, b] = runs;
   const headline = agreements[0];
@@ -112,6 +134,7 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
     `| wall time per run | ≤ ${GOALS.wallSec} s | ${Math.round(a.wallSec)} s, ${Math.round(b.wallSec)} s | ${mark(Math.max(a.wallSec, b.wallSec) <= GOALS.wallSec)} |`,
     '',
     ...noiseLines(headline),
+    ...baselineLines(a.result, b.result),
     '## Per figure',
     '',
     "| figure | pairs counted | ordered alike | cells within 5 % | expected from the runs' noise | median move | median spread in run 1, run 2 | standard error in run 1, run 2 |",

@@ -167,3 +167,35 @@ function expectedAgreement(
     expectedHeld: errors.reduce((sum, [x, y]) => sum + chanceWithin(x, y, RATIO_TOLERANCE), 0) / errors.length,
   };
 }
+
+export interface BaselineShift {
+  scenario: string;
+  /** The baseline's own req/s, run 2 over run 1, less one. */
+  baseline: number;
+  /** The median of the same for every other target measured in both runs. */
+  others: number;
+}
+
+/**
+ * How far the baseline itself moved between the runs, beside the other targets: every ratio of
+ * a scenario is divided by the baseline, so its own error shifts all of them at once.
+ */
+export function baselineShifts(a: Result, b: Result): BaselineShift[] {
+  const cellsA = clean(a);
+  const cellsB = clean(b);
+  const move = (target: string, scenario: string) => {
+    const ra = cellsA.get(`${target}\u0000${scenario}`)?.requestsPerSec?.median;
+    const rb = cellsB.get(`${target}\u0000${scenario}`)?.requestsPerSec?.median;
+    return ra && rb ? rb / ra - 1 : undefined;
+  };
+  return a.plan.scenarios
+    .filter((s) => b.plan.scenarios.includes(s))
+    .flatMap((scenario) => {
+      const baseline = move(a.plan.baseline, scenario);
+      const others = a.plan.targets
+        .filter((t) => t !== a.plan.baseline)
+        .map((t) => move(t, scenario))
+        .filter((m): m is number => m !== undefined);
+      return baseline === undefined || others.length === 0 ? [] : [{ scenario, baseline, others: median(others) }];
+    });
+}

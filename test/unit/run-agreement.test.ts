@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
-import { compareRuns } from '../../src/stats/run-agreement.js';
+import { baselineShifts, compareRuns } from '../../src/stats/run-agreement.js';
 import { chanceWithin, errorNeeded, logMedianStandardError } from '../../src/stats/run-noise.js';
 
 const spread = (median: number, min = median, max = median) => ({
@@ -139,4 +139,15 @@ test("the runs' own noise: steady rounds expect every cell to hold, scattered ro
   assert.ok(noisy.expectedHeld! < calm.expectedHeld!);
   // without trials (an older result) there is nothing to say
   assert.equal(compareRuns(run({ base: 1, a: 1 }), run({ base: 1, a: 1 }), 'req/s').expectedHeld, undefined);
+});
+
+test("the baseline's own move is set beside the other targets' median move", () => {
+  const a = run({ base: 1, a: 1.2, b: 0.8, c: 0.5 });
+  const b = run({ base: 1, a: 1.2, b: 0.8, c: 0.5 });
+  // run 2: the baseline 10 % slower, the others unchanged in req/s (their ratios all rise by 1/0.9)
+  b.summaries = b.summaries.map((s) => (s.target === 'base' ? { ...s, requestsPerSec: spread(900) } : s));
+  const [shift] = baselineShifts(a, b);
+  assert.equal(shift.scenario, 'json');
+  assert.ok(Math.abs(shift.baseline + 0.1) < 1e-12);
+  assert.equal(shift.others, 0);
 });
