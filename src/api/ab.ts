@@ -80,7 +80,8 @@ export async function ab(
     suiteServices(suite),
     (services) =>
       executeRun({
-        ...runSettings({ ...options, repeats }, suite, scenarios, runtimes[0]),
+        // A and B are compared trial by trial (Mann-Whitney): each visited once per round.
+        ...runSettings({ ...options, repeats, baselineVisits: 1 }, suite, scenarios, runtimes[0]),
         suite,
         scenarios,
         targets: withServiceEnv(variants.runnable, services),

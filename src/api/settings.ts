@@ -24,6 +24,7 @@ export const RUN_DEFAULTS = {
   durationSec: 1,
   warmupSec: 10,
   trialWarmupSec: 0.5,
+  baselineVisits: 2,
   connections: 100,
   pipelining: 10,
   timeoutSec: 10,
@@ -43,6 +44,8 @@ export interface LoadOptions {
   warmupSec?: number;
   /** Unmeasured load right before each window (the engine's own warm-up), seconds. */
   trialWarmupSec?: number;
+  /** Visits of the baseline in each scenario's pass of a round (default 2: first and last; 1: once, like every target). */
+  baselineVisits?: number;
   connections?: number;
   pipelining?: number;
   /**
@@ -85,7 +88,17 @@ export interface LoadOptions {
 
 /** The load fields with every default applied. */
 export type ResolvedLoad = Required<
-  Pick<LoadOptions, 'repeats' | 'warmupSec' | 'trialWarmupSec' | 'connections' | 'pipelining' | 'timeoutSec' | 'engine'>
+  Pick<
+    LoadOptions,
+    | 'repeats'
+    | 'warmupSec'
+    | 'trialWarmupSec'
+    | 'baselineVisits'
+    | 'connections'
+    | 'pipelining'
+    | 'timeoutSec'
+    | 'engine'
+  >
 > & { shapes: Record<string, ScenarioShape> };
 
 /** The profile of the options (fixed when absent). */
@@ -165,6 +178,7 @@ export function resolveLoad(options: LoadOptions, suite: Suite, scenarios: Scena
     repeats: options.repeats ?? RUN_DEFAULTS.repeats,
     warmupSec: options.warmupSec ?? RUN_DEFAULTS.warmupSec,
     trialWarmupSec: options.trialWarmupSec ?? RUN_DEFAULTS.trialWarmupSec,
+    baselineVisits: options.baselineVisits ?? RUN_DEFAULTS.baselineVisits,
     connections: options.connections ?? suite.defaults?.connections ?? RUN_DEFAULTS.connections,
     pipelining:
       options.pipelining ??
@@ -189,6 +203,7 @@ export function runSettings(
     shapes: load.shapes,
     warmupSec: load.warmupSec,
     trialWarmupSec: load.trialWarmupSec,
+    baselineVisits: load.baselineVisits,
     connections: load.connections,
     pipelining: load.pipelining,
     timeoutSec: load.timeoutSec,

@@ -123,7 +123,7 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
     '',
     `Two runs of the same job (suite ${a.result.plan.suite}, engine ${a.result.plan.engine}) on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
       `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows, ` +
-      `warm-up up to ${a.result.plan.warmupSec} s per start; targets on ${a.result.plan.runtime}.`,
+      `warm-up up to ${a.result.plan.warmupSec} s per start; the baseline visited ${a.result.plan.baselineVisits ?? 1} time(s) per scenario and round; targets on ${a.result.plan.runtime}.`,
     `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
     `Generator: run 1 ${generatorLine(a.result)}; run 2 ${generatorLine(b.result)}.`,
     '',

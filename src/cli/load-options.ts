@@ -13,6 +13,7 @@ export interface LoadFlags extends RuntimeFlags {
   duration?: number;
   warmup: number;
   trialWarmup: number;
+  baselineVisits: number;
   connections: number;
   pipelining: number;
   profile?: string;
@@ -56,6 +57,12 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
       'unmeasured load right before each measured window, to bring a target that idled while the others were measured back to speed',
       seconds('--trial-warmup', true),
       RUN_DEFAULTS.trialWarmupSec,
+    )
+    .option(
+      '--baseline-visits <n>',
+      "visits of the baseline in each scenario of a round, their median divides the round's ratios (1: once, like every target)",
+      positiveInt('--baseline-visits'),
+      RUN_DEFAULTS.baselineVisits,
     )
     .option(
       '--connections <n>',
@@ -162,6 +169,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     durationSec: flags.duration,
     warmupSec: flags.warmup,
     trialWarmupSec: flags.trialWarmup,
+    baselineVisits: flags.baselineVisits,
     connections: flags.connections,
     pipelining: flags.pipelining,
     profile: flags.profile,

@@ -52,6 +52,8 @@ export interface RunSettings {
   runtime: Runtime;
   seed: number;
   baseline: string;
+  /** Visits of the baseline in each scenario's pass of a round (1: once, like every target). */
+  baselineVisits: number;
   outDir: string;
   readyTimeoutMs: number;
   pin: boolean;
@@ -164,6 +166,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ...(shapesApart && { scenarioShapes: shapesApart }),
     engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
     baseline: settings.baseline,
+    ...(settings.baselineVisits > 1 && { baselineVisits: settings.baselineVisits }),
     seed: settings.seed,
     scenarioWeights: Object.fromEntries(
       settings.scenarios.map((s) => [s.name, { category: s.category, weight: s.weight }]),
@@ -193,7 +196,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const ticksBefore = machineCpuTicks();
   const startedMs = Date.now();
   const scenarioNames = settings.scenarios.map((s) => s.name);
-  const queue = planTrials(targetNames, scenarioNames, settings.repeats, settings.seed, 1, runsOn);
+  const anchor = { target: settings.baseline, visits: settings.baselineVisits };
+  const queue = planTrials(targetNames, scenarioNames, settings.repeats, settings.seed, 1, runsOn, anchor);
   const progress = createProgress(queue.length, settings.quiet);
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -268,7 +272,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ].filter((t) => !broken.has(t));
     if (targets.length === 0) return [];
     rounds++;
-    const more = planTrials(targets, scenarioNames, 1, settings.seed + rounds, rounds, runsOn);
+    const more = planTrials(targets, scenarioNames, 1, settings.seed + rounds, rounds, runsOn, anchor);
     progress.extend(more.length);
     return more;
   };

@@ -146,6 +146,8 @@ export const planSchema = z.object({
   warmupSec: z.number().nonnegative(),
   /** Unmeasured load before each window (absent in older results: none). */
   trialWarmupSec: z.number().nonnegative().optional(),
+  /** Visits of the baseline in each scenario's pass of a round, combined by their median (absent: one). */
+  baselineVisits: z.number().int().positive().optional(),
   connections: z.number().int().positive(),
   pipelining: z.number().int().positive(),
   /** The load profile of every trial, as --profile spells it (absent: fixed). */

@@ -27,7 +27,21 @@ export function scenarioRuns(scenarios: Scenario[]): RunsOn {
   return (target, scenario) => only.get(scenario)?.has(splitRuntimeSuffix(target).target) ?? true;
 }
 
-/** Rounds `firstRound` … `firstRound + repeats - 1` of every target on every scenario it runs. */
+/**
+ * The baseline visited more than once in each scenario's pass: every ratio to the baseline is
+ * divided by it, so its own error shifts all of a scenario's ratios at once; its visits of a
+ * round are combined (the median) before the division.
+ */
+export interface BaselineVisits {
+  target: string;
+  visits: number;
+}
+
+/**
+ * Rounds `firstRound` … `firstRound + repeats - 1` of every target on every scenario it runs;
+ * with `baseline`, its visits spread evenly through each scenario's shuffled pass (first, last
+ * and between), so every target sits a few trials from one of them.
+ */
 export function planTrials(
   targets: string[],
   scenarios: string[],
@@ -35,16 +49,34 @@ export function planTrials(
   seed: number,
   firstRound = 1,
   runsOn: RunsOn = () => true,
+  baseline?: BaselineVisits,
 ): PlannedTrial[] {
   const random = seededRandom(seed);
   const trials: PlannedTrial[] = [];
   for (let round = firstRound; round < firstRound + repeats; round++) {
     for (const scenario of shuffled(scenarios, random)) {
-      for (const target of shuffled(targets, random))
-        if (runsOn(target, scenario)) trials.push({ round, target, scenario });
+      const pass = shuffled(targets, random).filter((target) => runsOn(target, scenario));
+      for (const target of spreadVisits(pass, baseline)) trials.push({ round, target, scenario });
     }
   }
   return trials;
+}
+
+/** The pass with the baseline taken out and put back `visits` times at even spacing; unchanged without one, or with nothing else to divide. */
+function spreadVisits(pass: string[], baseline: BaselineVisits | undefined): string[] {
+  if (!baseline || baseline.visits <= 1 || !pass.includes(baseline.target) || pass.length < 2) return pass;
+  const others = pass.filter((t) => t !== baseline.target);
+  const out: string[] = [];
+  let placed = 0;
+  for (let i = 0; i <= others.length; i++) {
+    // visit v goes before the others' element at round(v × n / (visits − 1)): first, last and evenly between
+    while (placed < baseline.visits && Math.round((placed * others.length) / (baseline.visits - 1)) === i) {
+      out.push(baseline.target);
+      placed++;
+    }
+    if (i < others.length) out.push(others[i]);
+  }
+  return out;
 }
 
 type ShapeRecord = NonNullable<Plan['scenarioShapes']>[string];

@@ -143,7 +143,11 @@ export function methodLine(result: Result): string {
   const { plan, environment } = result;
   const fake = fakeEngineWarning(result);
   return (
-    `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s); ${enginesLine(result)}; ` +
+    `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s)` +
+    (plan.baselineVisits
+      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (first, last and between; their median divides the round's ratios)`
+      : '') +
+    `; ${enginesLine(result)}; ` +
     `${plan.runtime}; ${environment.pinning.note}` +
     (plan.upstream
       ? `; upstream: node:http (${plan.upstream.node}), ${plan.upstream.latencyMs} ms delay, ${plan.upstream.payloadBytes} B payload, ${plan.upstream.callsPerRequest} calls per request`

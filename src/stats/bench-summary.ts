@@ -9,7 +9,7 @@ import { spreadOf } from './describe.js';
 import { cleanByRound, pairedRatios } from './paired.js';
 
 /** A case's clean windows by round. */
-function okByRound(trials: BenchTrial[], target: string, table: string, name: string): Map<number, BenchMeasurement> {
+function okByRound(trials: BenchTrial[], target: string, table: string, name: string): Map<number, BenchMeasurement[]> {
   return cleanByRound(trials, (t) => t.target === target && t.scenario === table && t.case === name);
 }
 

@@ -3,23 +3,35 @@
  * suites' ratio to the reference row alike: two series measured seconds apart in the same
  * round, so the drift of a machine over minutes cancels in each ratio.
  */
+import { median } from 'simple-statistics';
 
-/** The clean measurements of the trials that match, by round (the last, if a round holds more than one). */
+/** The clean measurements of the trials that match, by round (the baseline may be visited more than once in a round). */
 export function cleanByRound<M, T extends { round: number; status: string; measurement?: M }>(
   trials: T[],
   matches: (trial: T) => boolean,
-): Map<number, M> {
-  const byRound = new Map<number, M>();
-  for (const t of trials) if (t.status === 'ok' && t.measurement && matches(t)) byRound.set(t.round, t.measurement);
+): Map<number, M[]> {
+  const byRound = new Map<number, M[]>();
+  for (const t of trials) {
+    if (t.status !== 'ok' || !t.measurement || !matches(t)) continue;
+    const round = byRound.get(t.round);
+    if (round) round.push(t.measurement);
+    else byRound.set(t.round, [t.measurement]);
+  }
   return byRound;
 }
 
+/** One figure per round: the median over the round's measurements (one, unless a target was visited more than once). */
+export function perRound<M>(byRound: Map<number, M[]>, figure: (m: M) => number): Map<number, number> {
+  return new Map([...byRound].map(([round, ms]) => [round, median(ms.map(figure))]));
+}
+
 /** Per round, mine over theirs; only rounds where both were measured, and theirs is above 0, count. */
-export function pairedRatios<M>(mine: Map<number, M>, theirs: Map<number, M>, figure: (m: M) => number): number[] {
+export function pairedRatios<M>(mine: Map<number, M[]>, theirs: Map<number, M[]>, figure: (m: M) => number): number[] {
+  const theirFigures = perRound(theirs, figure);
   const ratios: number[] = [];
-  for (const [round, m] of mine) {
-    const other = theirs.get(round);
-    if (other && figure(other) > 0) ratios.push(figure(m) / figure(other));
+  for (const [round, value] of perRound(mine, figure)) {
+    const other = theirFigures.get(round);
+    if (other !== undefined && other > 0) ratios.push(value / other);
   }
   return ratios;
 }

@@ -6,7 +6,7 @@
 import { median } from 'simple-statistics';
 import type { Measurement, Result, Summary } from '../model/schema.js';
 import { relativeRange } from './describe.js';
-import { pairedRatios } from './paired.js';
+import { pairedRatios, perRound } from './paired.js';
 import { chanceWithin, logMedianStandardError } from './run-noise.js';
 import { validByRound } from './summarize.js';
 
@@ -87,8 +87,9 @@ export const figures: Record<
   'req/s': {
     figure: (s) => s.requestsPerSec?.median,
     spread: (s) => (s.requestsPerSec ? relativeRange(s.requestsPerSec) : undefined),
-    perRound: (result, target, scenario) =>
-      [...validByRound(result.trials ?? [], target, scenario).values()].map((m) => m.requestsPerSec),
+    perRound: (result, target, scenario) => [
+      ...perRound(validByRound(result.trials ?? [], target, scenario), (m) => m.requestsPerSec).values(),
+    ],
   },
 };
 

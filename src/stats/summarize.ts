@@ -125,8 +125,8 @@ function headerCompressionOf(measurements: Measurement[]): Pick<Summary, 'header
   return shares.length > 0 ? { headerCompression: medianOf(shares) } : {};
 }
 
-/** Valid trials of one cell by round (the last, if a round holds more than one). */
-export function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement> {
+/** Valid trials of one cell by round. */
+export function validByRound(trials: Trial[], target: string, scenario: string): Map<number, Measurement[]> {
   return cleanByRound(trials, (t) => t.target === target && t.scenario === scenario);
 }
 

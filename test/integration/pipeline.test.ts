@@ -71,7 +71,8 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
   assert.equal(result.complete, true);
   assert.deepEqual(result.plan.v8Flags, ['--no-memory-reducer'], 'the flags the targets ran with are recorded');
   assert.equal(result.plan.scenarioShapes, undefined, "every hello scenario has the plan's shape");
-  assert.equal(result.trials.length, TARGETS.length * SCENARIOS.length * 2);
+  // the baseline (node-http) twice per scenario and round, the others once
+  assert.equal(result.trials.length, (TARGETS.length + 1) * SCENARIOS.length * 2);
   assert.deepEqual(
     Object.fromEntries(Object.entries(result.environment.scenarioEngines ?? {}).map(([s, e]) => [s, e.name])),
     { text: 'fake', json: 'fake', param: 'fake' },
@@ -95,14 +96,17 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
   for (const round of [1, 2]) {
     const inRound = result.trials.filter((t) => t.round === round).sort((a, b) => a.index - b.index);
     assert.deepEqual(new Set(inRound.map((t) => t.scenario)), new Set(SCENARIOS));
-    for (let at = 0; at < inRound.length; at += TARGETS.length) {
-      const block = inRound.slice(at, at + TARGETS.length);
+    // a block: every target once and the baseline again, first and last
+    const blockSize = TARGETS.length + 1;
+    for (let at = 0; at < inRound.length; at += blockSize) {
+      const block = inRound.slice(at, at + blockSize);
       assert.equal(new Set(block.map((t) => t.scenario)).size, 1, `round ${round}: one scenario per block`);
       assert.deepEqual(
         block.map((t) => t.target).sort(),
-        [...TARGETS].sort(),
+        [...TARGETS, 'node-http'].sort(),
         `round ${round}: every target in the block`,
       );
+      assert.deepEqual([block[0].target, block[blockSize - 1].target], ['node-http', 'node-http']);
     }
   }
 

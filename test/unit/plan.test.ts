@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { planTrials } from '../../src/plan/plan.js';
+import { cleanByRound, pairedRatios } from '../../src/stats/paired.js';
 
 const targets = ['a', 'b', 'c', 'd'];
 const scenarios = ['text', 'json', 'param'];
@@ -47,4 +48,54 @@ test('targets are shuffled within a scenario: the first target of round 2 varies
   for (let seed = 1; seed <= 20; seed++)
     first.add(planTrials(targets, scenarios, 2, seed).find((t) => t.round === 2)!.target);
   assert.ok(first.size >= 3, `round 2 always started with ${[...first].join(',')}`);
+});
+
+test('the baseline is visited first, last and evenly between in each scenario pass; the others once', () => {
+  const targets = ['base', 'a', 'b', 'c', 'd', 'e', 'f'];
+  const trials = planTrials(targets, ['json', 'param'], 2, 7, 1, () => true, { target: 'base', visits: 3 });
+  for (const round of [1, 2])
+    for (const scenario of ['json', 'param']) {
+      const pass = trials.filter((t) => t.round === round && t.scenario === scenario).map((t) => t.target);
+      assert.equal(pass.length, 9);
+      assert.deepEqual(
+        pass.map((t, i) => (t === 'base' ? i : -1)).filter((i) => i >= 0),
+        [0, 4, 8],
+        `${round}/${scenario}: ${pass.join(' ')}`,
+      );
+      for (const other of targets.slice(1)) assert.equal(pass.filter((t) => t === other).length, 1);
+    }
+  // one visit, or a baseline not in the pass: the plain plan
+  assert.deepEqual(
+    planTrials(targets, ['json'], 1, 7, 1, () => true, { target: 'base', visits: 1 }),
+    planTrials(targets, ['json'], 1, 7),
+  );
+  assert.equal(planTrials(['a', 'b'], ['json'], 1, 7, 1, () => true, { target: 'base', visits: 3 }).length, 2);
+  // the baseline alone: nothing to divide, one visit
+  assert.equal(planTrials(['base'], ['json'], 2, 7, 1, () => true, { target: 'base', visits: 3 }).length, 2);
+});
+
+test("a round's several visits of the baseline are combined by their median before the ratio", () => {
+  const trial = (target: string, round: number, rps: number) => ({
+    target,
+    round,
+    status: 'ok',
+    measurement: { requestsPerSec: rps },
+  });
+  const trials = [
+    trial('base', 1, 100),
+    trial('a', 1, 120),
+    trial('base', 1, 80),
+    trial('base', 1, 110),
+    trial('base', 2, 100),
+    trial('a', 2, 90),
+    { ...trial('base', 2, 1), status: 'failed' },
+  ];
+  type Rate = { requestsPerSec: number };
+  const byRound = (name: string) => cleanByRound<Rate, (typeof trials)[number]>(trials, (t) => t.target === name);
+  assert.equal(byRound('base').get(1)?.length, 3);
+  // round 1: 120 / median(100, 80, 110) = 120 / 100; round 2: 90 / 100 (the failed visit left out)
+  assert.deepEqual(
+    pairedRatios(byRound('a'), byRound('base'), (m) => m.requestsPerSec),
+    [1.2, 0.9],
+  );
 });
