@@ -145,7 +145,7 @@ export function methodLine(result: Result): string {
   return (
     `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s)` +
     (plan.baselineVisits
-      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (first, last and between; their median divides the round's ratios)`
+      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}; their median divides the round's ratios)`
       : '') +
     `; ${enginesLine(result)}; ` +
     `${plan.runtime}; ${environment.pinning.note}` +
