@@ -35,7 +35,8 @@ import {
 } from '../engine.js';
 import { headersKey } from '../needs.js';
 import { LatencySamples } from '../latency-samples.js';
-import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from '../wrk/tool.js';
+import { findExecutable } from '../../proc/executables.js';
+import { exitDescription, onLines, toolVersion, watchRun } from '../wrk/tool.js';
 
 const INSTALL_HINT = 'apt-get install -y nghttp2-client';
 const WINDOW_START = /Main benchmark duration is started/;
@@ -117,7 +118,7 @@ export const h2loadEngine: Engine = {
     rampingArrivalRate: false,
     openArrivalRate: false,
   },
-  unavailableReason: () => (findOnPath('h2load') ? undefined : `h2load is not installed (${INSTALL_HINT})`),
+  unavailableReason: () => (findExecutable('h2load') ? undefined : `h2load is not installed (${INSTALL_HINT})`),
   version: () => toolVersion('h2load', ['--version'], /nghttp2\/(\S+)/),
   describeFlags: (spec) =>
     `-t 1 -c ${spec.connections} -m ${spec.pipelining} -D ${durationArg(spec.durationSec)}` +

@@ -7,8 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { isExecutable } from '../../proc/executables.js';
-import { findOnPath } from '../wrk/tool.js';
+import { findExecutable, isExecutable } from '../../proc/executables.js';
 
 export const K6_VERSION = 'v1.8.1';
 export const K6_INSTALL = `go install go.k6.io/k6@${K6_VERSION}`;
@@ -37,7 +36,11 @@ function goBinDir(): string | undefined {
 export function findK6(): string | undefined {
   const explicit = process.env.GAUNTLET_K6;
   if (explicit) return isExecutable(explicit) ? explicit : undefined;
-  const candidates = [findOnPath('k6'), join(toolsCacheDir(), 'k6'), goBinDir() && join(goBinDir() as string, 'k6')];
+  const candidates = [
+    findExecutable('k6'),
+    join(toolsCacheDir(), 'k6'),
+    goBinDir() && join(goBinDir() as string, 'k6'),
+  ];
   return candidates.find((file): file is string => file !== undefined && isExecutable(file));
 }
 

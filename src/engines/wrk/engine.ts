@@ -30,7 +30,8 @@ import {
 } from '../engine.js';
 import { correctionInterval, latencyOfBuckets, undoCorrection } from './histogram.js';
 import { RESULT_MARKER, WINDOW_END_MARKER, wrkScript, type WrkResult } from './lua.js';
-import { exitDescription, findOnPath, onLines, toolVersion, watchRun } from './tool.js';
+import { findExecutable } from '../../proc/executables.js';
+import { exitDescription, onLines, toolVersion, watchRun } from './tool.js';
 
 const INSTALL_HINT = 'apt-get install -y wrk';
 
@@ -81,7 +82,7 @@ export const wrkEngine: Engine = {
     rampingArrivalRate: false,
     openArrivalRate: false,
   },
-  unavailableReason: () => (findOnPath('wrk') ? undefined : `wrk is not installed (${INSTALL_HINT})`),
+  unavailableReason: () => (findExecutable('wrk') ? undefined : `wrk is not installed (${INSTALL_HINT})`),
   version: () => toolVersion('wrk', ['-v'], /^wrk\s+(\S+)/m),
   describeFlags: (spec) =>
     `-t1 -c${spec.connections} -d${wholeSeconds(spec.durationSec)}s --timeout ${wholeSeconds(spec.timeoutSec)}s` +

@@ -8,11 +8,6 @@ import { findExecutable } from '../../proc/executables.js';
 import type { GroupProcess } from '../../proc/process-group.js';
 import type { EngineRunOptions } from '../engine.js';
 
-/** Absolute path of an executable found on PATH, or undefined. */
-export function findOnPath(command: string): string | undefined {
-  return findExecutable(command);
-}
-
 const versions = new Map<string, string>();
 
 /** First match of `pattern` (group 1) in what `command args` prints; read once per process. */
@@ -20,7 +15,7 @@ export function toolVersion(command: string, args: string[], pattern: RegExp): s
   const key = `${command} ${args.join(' ')}`;
   let version = versions.get(key);
   if (version === undefined) {
-    if (!findOnPath(command)) return 'missing';
+    if (!findExecutable(command)) return 'missing';
     const ran = spawnSync(command, args, { encoding: 'utf8', timeout: 5000 });
     version = pattern.exec(`${ran.stdout ?? ''}\n${ran.stderr ?? ''}`)?.[1] ?? 'unknown';
     versions.set(key, version);
