@@ -15,7 +15,7 @@ import { COMPARISON_FILE } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { runtimeVariantName, runtimeVariants } from '../targets/runtime-variants.js';
 import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
-import { smallestPValue } from '../stats/compare.js';
+import { smallestSignedRankP } from '../stats/signed-rank.js';
 import { targetAvailability } from '../targets/availability.js';
 import { abBench } from './ab-bench.js';
 import { chosenRuntimes } from './runtime-selection.js';
@@ -23,7 +23,7 @@ import { findTarget, scenariosOfTargets, selectScenarios, selectSuite } from './
 import { runSettings, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
 
-/** Enough rounds that the test can reach a verdict at 5 % (6 vs 6 gives p down to 0.002). */
+/** Enough rounds that the signed-rank test can reach a verdict at 5 % (6 pairs give p down to 0.031). */
 export const AB_REPEATS = 6;
 
 export interface AbOptions extends LoadOptions {
@@ -80,7 +80,7 @@ export async function ab(
     suiteServices(suite),
     (services) =>
       executeRun({
-        // A and B are compared trial by trial (Mann-Whitney): each visited once per round.
+        // A and B are compared round by round (signed-rank): each visited once per round.
         ...runSettings({ ...options, repeats, baselineVisits: 1 }, suite, scenarios, runtimes[0]),
         suite,
         scenarios,
@@ -112,7 +112,7 @@ export async function ab(
     notes: [],
     warnings: [],
   };
-  if (smallestPValue(repeats, repeats) >= 0.05) {
+  if (smallestSignedRankP(repeats) >= 0.05) {
     report.warnings.push(
       `with ${repeats} rounds no difference can reach significance at 5 %: use --repeats ${AB_REPEATS} or more`,
     );

@@ -2,8 +2,9 @@
  * Cell-by-cell comparison: for each pair of trial sets (before, after) and each figure, the
  * change, its interval, the test's verdict, and whether it is a regression beyond the threshold.
  */
-import type { Trial } from '../model/schema.js';
-import { compareSamples, isRegression, type Comparison } from '../stats/compare.js';
+import type { Measurement, Trial } from '../model/schema.js';
+import { compareRoundsOrSamples, compareSamples, isRegression, type Comparison } from '../stats/compare.js';
+import { trialRoundPairs } from '../stats/paired.js';
 import type { Figure } from './figures.js';
 
 export interface CellPair {
@@ -12,6 +13,8 @@ export interface CellPair {
   scenario: string;
   before: Trial[];
   after: Trial[];
+  /** Both sides measured in the same rounds of one run, seconds apart: compared round by round. */
+  byRound?: boolean;
 }
 
 export interface CellComparison extends Comparison {
@@ -46,7 +49,14 @@ export function compareCells(
       const a = before.map((t) => figure.of(t.measurement!));
       const b = after.map((t) => figure.of(t.measurement!));
       if (![...a, ...b].every((value): value is number => value !== undefined)) continue; // not measured on one side
-      const comparison = compareSamples(a as number[], b as number[], figure.direction);
+      const comparison = pair.byRound
+        ? compareRoundsOrSamples(
+            trialRoundPairs<Measurement, Trial>(before, after, (m) => figure.of(m)!),
+            a as number[],
+            b as number[],
+            figure.direction,
+          )
+        : compareSamples(a as number[], b as number[], figure.direction);
       out.push({
         ...comparison,
         label: pair.label,
@@ -81,5 +91,6 @@ export function pairsWithinRun(trials: Trial[], labelA: string, labelB: string, 
     scenario,
     before: trials.filter((t) => t.target === labelA && t.scenario === scenario),
     after: trials.filter((t) => t.target === labelB && t.scenario === scenario),
+    byRound: true,
   }));
 }

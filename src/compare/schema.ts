@@ -9,12 +9,16 @@ const cellSchema = z.object({
   figureLabel: z.string(),
   verdictWords: z.string(),
   regression: z.boolean(),
+  /** Absent in comparisons written before ab paired its rounds: those were Mann-Whitney. */
+  test: z.enum(['mann-whitney', 'signed-rank']).default('mann-whitney'),
   nA: z.number(),
   nB: z.number(),
   medianA: z.number(),
   medianB: z.number(),
   change: z.number(),
   interval: z.tuple([z.number(), z.number()]),
+  pairs: z.number().optional(),
+  intervalConfidence: z.number().optional(),
   pValue: z.number(),
   verdict: z.enum(['better', 'worse', 'no-difference']),
 });

@@ -399,7 +399,7 @@ export const warningSchema = z.object({
   scenario: z.string().optional(),
 });
 
-/** One figure of a cell against another's: the ratio of medians with its 95 % bootstrap interval and the Mann-Whitney p-value. */
+/** One figure of a cell against another's: the per-round ratio's Hodges-Lehmann estimate with its signed-rank interval and p-value (older results: the ratio of medians, a bootstrap interval, Mann-Whitney). */
 const ratioSchema = z.object({ ratio: z.number(), low: z.number(), high: z.number(), pValue: z.number() });
 const ratiosSchema = z.object({ requestsPerSec: ratioSchema.optional(), cpuUsPerRequest: ratioSchema.optional() });
 

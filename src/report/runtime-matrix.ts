@@ -20,7 +20,7 @@ export function formatRatioInterval(ratio: Ratio | undefined): string {
 }
 
 const NOTE_RATIOS =
-  `Ratios are ratios of medians over the clean trials with a 95 % bootstrap interval; ${NOT_SHOWN}: the Mann-Whitney test cannot tell the two apart (p ≥ ${DEFAULT_ALPHA}), ` +
+  `Ratios are taken round by round (both measured in each round): their Hodges-Lehmann estimate with the signed-rank interval; ${NOT_SHOWN}: the signed-rank test cannot tell the two apart (p ≥ ${DEFAULT_ALPHA}), ` +
   'a difference the data cannot show. CPU ratios below 100 % mean cheaper per request.';
 
 function runtimeTable(matrix: RuntimeMatrix, scenario: string): ExtraTable {

@@ -25,13 +25,34 @@ export function perRound<M>(byRound: Map<number, M[]>, figure: (m: M) => number)
   return new Map([...byRound].map(([round, ms]) => [round, median(ms.map(figure))]));
 }
 
-/** Per round, mine over theirs; only rounds where both were measured, and theirs is above 0, count. */
-export function pairedRatios<M>(mine: Map<number, M[]>, theirs: Map<number, M[]>, figure: (m: M) => number): number[] {
+/** [theirs, mine] of every round both were measured in, each the round's median. */
+export function roundPairs<M>(
+  theirs: Map<number, M[]>,
+  mine: Map<number, M[]>,
+  figure: (m: M) => number,
+): Array<[number, number]> {
   const theirFigures = perRound(theirs, figure);
-  const ratios: number[] = [];
+  const pairs: Array<[number, number]> = [];
   for (const [round, value] of perRound(mine, figure)) {
     const other = theirFigures.get(round);
-    if (other !== undefined && other > 0) ratios.push(value / other);
+    if (other !== undefined) pairs.push([other, value]);
   }
-  return ratios;
+  return pairs;
+}
+
+/** [before, after] of every round both sides' trials were measured in (clean trials only). */
+export function trialRoundPairs<M, T extends { round: number; status: string; measurement?: M }>(
+  before: T[],
+  after: T[],
+  figure: (m: M) => number,
+): Array<[number, number]> {
+  const every = () => true;
+  return roundPairs(cleanByRound<M, T>(before, every), cleanByRound<M, T>(after, every), figure);
+}
+
+/** Per round, mine over theirs; only rounds where both were measured, and theirs is above 0, count. */
+export function pairedRatios<M>(mine: Map<number, M[]>, theirs: Map<number, M[]>, figure: (m: M) => number): number[] {
+  return roundPairs(theirs, mine, figure)
+    .filter(([other]) => other > 0)
+    .map(([other, value]) => value / other);
 }

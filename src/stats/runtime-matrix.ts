@@ -2,13 +2,16 @@
  * The runtime matrix of a run on several runtimes (--runtime node@20,node@24,bun): per target
  * and scenario, each runtime's median req/s and CPU µs per request; the runtime against the
  * first one named (the reference) on the same target; and the target against the baseline on
- * the same runtime (seed 001's "framework impact on Node 20 vs Node 24"). Ratios are ratios of
- * medians with a 95 % bootstrap interval and a Mann-Whitney p-value, as `compare` computes them.
+ * the same runtime (seed 001's "framework impact on Node 20 vs Node 24"). Both sides of a
+ * ratio are measured in the same rounds of one run, so it is judged round by round as `ab`
+ * judges A and B: the per-round ratio's Hodges-Lehmann estimate, its signed-rank interval and
+ * p-value (two samples only when no round holds both).
  */
 import { planRuns } from '../model/plan-cells.js';
 import type { Measurement, Result, RuntimeMatrix, RuntimeRecord, Trial } from '../model/schema.js';
 import { runtimeLabel } from '../runtimes/known-runtimes.js';
-import { compareSamples, type Direction } from './compare.js';
+import { compareRoundsOrSamples, type Direction } from './compare.js';
+import { trialRoundPairs } from './paired.js';
 import { medianOf } from './describe.js';
 
 type MatrixInput = Pick<Result, 'plan' | 'targets' | 'trials'>;
@@ -39,7 +42,8 @@ export function ratiosBetween(before: Trial[], after: Trial[]): Ratios | undefin
   if (a.length === 0 || b.length === 0) return undefined;
   const ratios: Ratios = {};
   for (const figure of FIGURES) {
-    const c = compareSamples(a.map(figure.of), b.map(figure.of), figure.direction);
+    const pairs = trialRoundPairs(before, after, figure.of);
+    const c = compareRoundsOrSamples(pairs, a.map(figure.of), b.map(figure.of), figure.direction);
     if (c.medianA === 0) continue;
     ratios[figure.key] = { ratio: 1 + c.change, low: 1 + c.interval[0], high: 1 + c.interval[1], pValue: c.pValue };
   }

@@ -31,7 +31,7 @@ test('ab calls a release that burns CPU per request slower and costlier, and fai
       `slowpoke@file:${fixturePackages}/slowpoke-fast`,
       `slowpoke@file:${fixturePackages}/slowpoke-slow`,
       '--repeats',
-      '5',
+      '6',
       '--out',
       out,
       ...short,
@@ -46,12 +46,16 @@ test('ab calls a release that burns CPU per request slower and costlier, and fai
   assert.equal(rps.regression, true);
   assert.ok(rps.change < -0.2, `the slow release should lose much more than 20 %, lost ${rps.change}`);
   assert.equal(report.cells.find((c) => c.figure === 'cpu')!.verdictWords, 'costlier');
+  // A and B of a round are pairs: judged round by round, every round counted.
+  assert.equal(rps.test, 'signed-rank');
+  assert.equal(rps.pairs, 6);
   assert.match(run.stdout, /REGRESSION: slower/);
+  assert.match(run.stdout, /Wilcoxon signed-rank/);
 
   // Both variants ran interleaved in one run, each against its own install.
   const result = resultOf(out);
   assert.deepEqual(result.targets.map((t) => t.packages.slowpoke).sort(), ['1.0.0', '2.0.0']);
-  for (const round of [1, 2, 3, 4, 5])
+  for (const round of [1, 2, 3, 4, 5, 6])
     assert.equal(result.trials.filter((t) => t.round === round).length, 2, `round ${round} ran A and B`);
   assert.match(readFileSync(join(runFolder(out), 'compare.md'), 'utf8'), /regression/i);
   assert.deepEqual(await leftoverProcesses(run.mark), []);

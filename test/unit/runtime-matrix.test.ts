@@ -69,12 +69,12 @@ test("the matrix puts each target's runtimes side by side, with the ratio to the
   assert.equal(on24.requestsPerSec, 960);
   assert.equal(on20.vsReference, undefined, 'the reference runtime has no ratio to itself');
   const rps = on24.vsReference!.requestsPerSec!;
-  assert.ok(Math.abs(rps.ratio - 1.2) < 1e-9, `ratio of medians 960 / 800, got ${rps.ratio}`);
+  assert.ok(Math.abs(rps.ratio - 1.2) < 1e-3, `960 / 800 round by round, got ${rps.ratio}`);
   assert.ok(rps.low <= rps.ratio && rps.ratio <= rps.high, 'the interval holds the ratio');
   assert.ok(rps.low > 1.15 && rps.high < 1.25, `a tight interval for samples 1 % apart: ${rps.low}–${rps.high}`);
-  assert.ok(rps.pValue < 0.05, 'six trials a side, fully separated: significant');
+  assert.ok(rps.pValue < 0.05, 'six rounds, every one faster: significant');
   // CPU per request is 1e6 / req/s here, so it falls by the same factor.
-  assert.ok(Math.abs(on24.vsReference!.cpuUsPerRequest!.ratio - 800 / 960) < 1e-9);
+  assert.ok(Math.abs(on24.vsReference!.cpuUsPerRequest!.ratio - 800 / 960) < 1e-3);
 });
 
 test('framework ratios are taken on the same runtime: what the framework costs on Node 20 against on Node 24', () => {
@@ -83,7 +83,7 @@ test('framework ratios are taken on the same runtime: what the framework costs o
   const vs20 = fastify.runtimes[0].vsBaseline!.requestsPerSec!.ratio;
   const vs24 = fastify.runtimes[1].vsBaseline!.requestsPerSec!.ratio;
   assert.ok(Math.abs(vs20 - 0.8) < 1e-9, `800 / 1000 on node 20, got ${vs20}`);
-  assert.ok(Math.abs(vs24 - 0.48) < 1e-9, `960 / 2000 on node 24, got ${vs24}`);
+  assert.ok(Math.abs(vs24 - 0.48) < 1e-3, `960 / 2000 on node 24, round by round, got ${vs24}`);
   const baseline = matrix.cells.find((c) => c.target === 'node-http')!;
   assert.ok(
     baseline.runtimes.every((r) => r.vsBaseline === undefined),

@@ -1,11 +1,7 @@
 /** The A/B section of an `ab` run's page: both versions side by side with each figure's verdict. */
-import type { ComparisonReport } from '../comparison-render.js';
+import { changeWithInterval, comparisonMethod, type ComparisonReport } from '../comparison-render.js';
 import { FIGURES } from '../../compare/figures.js';
 import { esc } from './escape.js';
-
-function signed(share: number): string {
-  return `${share >= 0 ? '+' : ''}${(share * 100).toFixed(1)} %`;
-}
 
 export function comparisonSection(report: ComparisonReport): string {
   const rows = report.cells.map((cell) => {
@@ -14,7 +10,7 @@ export function comparisonSection(report: ComparisonReport): string {
     return (
       `<tr class="${tone}"><td>${esc(cell.scenario)}</td><td>${esc(cell.figureLabel)}</td>` +
       `<td class="num">${esc(figure.format(cell.medianA))}</td><td class="num">${esc(figure.format(cell.medianB))}</td>` +
-      `<td class="num">${esc(signed(cell.change))} [${esc(signed(cell.interval[0]))}, ${esc(signed(cell.interval[1]))}]</td>` +
+      `<td class="num">${esc(changeWithInterval(cell))}</td>` +
       `<td class="num">${cell.pValue < 0.001 ? '&lt;0.001' : cell.pValue.toFixed(3)}</td>` +
       `<td>${cell.regression ? '<strong>REGRESSION:</strong> ' : ''}${esc(cell.verdictWords)}</td></tr>`
     );
@@ -36,7 +32,7 @@ export function comparisonSection(report: ComparisonReport): string {
     '<table data-table="ab"><thead><tr><th>scenario</th><th>figure</th><th>A</th><th>B</th><th>change [95 % interval]</th><th>p</th><th>verdict</th></tr></thead>',
     `<tbody>${rows.join('')}</tbody></table>`,
     ...report.warnings.map((w) => `<p class="banner bad">${esc(w)}</p>`),
-    '<p class="muted">Verdicts: two-sided Mann-Whitney test over the trials at the 5 % level; interval: bootstrap of the ratio of medians.</p>',
+    `<p class="muted">${esc(comparisonMethod(report))}</p>`,
     '</section>',
   ].join('\n');
 }
