@@ -12,7 +12,7 @@ import { DEFAULT_GATE_FIGURES } from '../compare/figures.js';
 import { unknownValue } from '../core/errors.js';
 import { type ComparisonReport, renderComparisonMarkdown } from '../report/comparison-render.js';
 import { COMPARISON_FILE } from '../results/store.js';
-import { smallestPValue } from '../stats/compare.js';
+import { smallestSignedRankP } from '../stats/signed-rank.js';
 import type { Suite } from '../suites/types.js';
 import type { AbOptions, AbOutcome } from './ab.js';
 import { runBenchSuite } from './run-bench.js';
@@ -63,13 +63,13 @@ export async function abBench(
     title: `gauntlet ab ${targetName}`,
     before: labelA,
     after: labelB,
-    cells: compareBenchCells(as(labelA), as(labelB), gate, thresholdShare),
+    cells: compareBenchCells(as(labelA), as(labelB), gate, thresholdShare, true),
     thresholdShare,
     gated: gate,
     notes: [],
     warnings: [],
   };
-  if (smallestPValue(options.repeats, options.repeats) >= 0.05) {
+  if (smallestSignedRankP(options.repeats) >= 0.05) {
     report.warnings.push(
       `with ${options.repeats} rounds no difference can reach significance at 5 %: use --repeats 6 or more`,
     );

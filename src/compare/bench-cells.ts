@@ -1,11 +1,13 @@
 /**
  * Comparing two results of a bench suite case by case: per target, table and case, ops/s and
  * CPU per op of the repeats before against the repeats after, each judged by the same rank
- * test as HTTP cells. The figure keys are the HTTP ones ('rps', 'cpu'), so --gate and the
+ * tests as HTTP cells (round by round for A and B of one `ab` run, as two samples between
+ * saved runs). The figure keys are the HTTP ones ('rps', 'cpu'), so --gate and the
  * comparison file read the same.
  */
 import type { BenchMeasurement, BenchTrial } from '../model/bench-schema.js';
-import { compareSamples, isRegression, type Direction } from '../stats/compare.js';
+import { compareRoundsOrSamples, compareSamples, isRegression, type Direction } from '../stats/compare.js';
+import { trialRoundPairs } from '../stats/paired.js';
 import { type CellComparison, NO_DIFFERENCE } from './cells.js';
 
 interface BenchFigure {
@@ -40,6 +42,8 @@ export function compareBenchCells(
   after: BenchTrial[],
   gated: string[],
   thresholdShare: number,
+  /** Both sides measured in the same rounds of one run (`ab`): judged round by round. */
+  byRound = false,
 ): CellComparison[] {
   const measured = (trials: BenchTrial[]) => trials.filter((t) => t.status === 'ok' && t.measurement);
   const a = measured(before);
@@ -51,11 +55,11 @@ export function compareBenchCells(
     if (y.length === 0) continue;
     const [target, table, name] = key.split('\u0000');
     for (const figure of BENCH_FIGURES) {
-      const comparison = compareSamples(
-        x.map((t) => figure.of(t.measurement!)),
-        y.map((t) => figure.of(t.measurement!)),
-        figure.direction,
-      );
+      const xs = x.map((t) => figure.of(t.measurement!));
+      const ys = y.map((t) => figure.of(t.measurement!));
+      const comparison = byRound
+        ? compareRoundsOrSamples(trialRoundPairs(x, y, figure.of), xs, ys, figure.direction)
+        : compareSamples(xs, ys, figure.direction);
       out.push({
         ...comparison,
         label: `${target} ${name}`,

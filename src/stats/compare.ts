@@ -122,10 +122,3 @@ export function isRegression(comparison: Comparison, thresholdShare: number, dir
   const worseBy = direction === 'higher-is-better' ? -comparison.change : comparison.change;
   return worseBy > thresholdShare;
 }
-
-/** Smallest p-value Mann-Whitney can give for these sample sizes: below alpha, or no verdict is possible. */
-export function smallestPValue(nA: number, nB: number): number {
-  let ways = 1;
-  for (let i = 1; i <= nA; i++) ways = (ways * (nB + i)) / i; // C(nA + nB, nA)
-  return 2 / ways;
-}

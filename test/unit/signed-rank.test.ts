@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Measurement, Trial } from '../../src/model/schema.js';
+import { compareBenchCells } from '../../src/compare/bench-cells.js';
 import { compareCells, pairsWithinRun } from '../../src/compare/cells.js';
+import type { BenchTrial } from '../../src/model/bench-schema.js';
 import { FIGURES } from '../../src/compare/figures.js';
 import { compareSamples, comparePaired } from '../../src/stats/compare.js';
 import { seededRandom } from '../../src/stats/random.js';
@@ -111,4 +113,31 @@ test('ab cells pair A and B by round, and leave out a round one side failed', ()
   assert.equal(rps.verdict, 'worse');
   assert.equal(rps.regression, true, 'worse by more than the 1 % threshold');
   assert.equal(cells.find((c) => c.figure === 'cpu')!.verdictWords, 'costlier');
+});
+
+test('bench cells of one ab run pair A and B by round; between saved runs they stay two samples', () => {
+  const bench = (round: number, opsPerSec: number) =>
+    ({
+      kind: 'bench',
+      index: 0,
+      round,
+      target: 'moleculer',
+      part: 'local-calls',
+      scenario: 'local-calls',
+      case: 'call',
+      status: 'ok',
+      startedAt: '',
+      measurement: { opsPerSec, cpuNsPerOp: 1e9 / opsPerSec },
+    }) as unknown as BenchTrial;
+  // Each round moves both by up to ±30 %; B is 4 % slower in every one.
+  const drift = [1, 1.3, 0.7, 1.1, 0.8, 1.2];
+  const a = drift.map((d, i) => bench(i + 1, 1_000_000 * d));
+  const b = drift.map((d, i) => bench(i + 1, 960_000 * d));
+  const paired = compareBenchCells(a, b, ['rps'], 0.01, true).find((c) => c.figure === 'rps')!;
+  assert.equal(paired.test, 'signed-rank');
+  assert.equal(paired.verdict, 'worse');
+  assert.equal(paired.regression, true);
+  const samples = compareBenchCells(a, b, ['rps'], 0.01).find((c) => c.figure === 'rps')!;
+  assert.equal(samples.test, 'mann-whitney');
+  assert.equal(samples.verdict, 'no-difference', 'the rounds move more than B differs');
 });
