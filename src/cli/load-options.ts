@@ -131,8 +131,10 @@ export function applySuiteDefaults(command: Command): void {
   const defaults = suite?.defaults ?? {};
   // A bench suite's own repeats, window and per-case warm-up (the services suite's short windows).
   const bench = suite?.bench?.defaults ?? {};
+  // A command whose own default asks for more rounds keeps them: ab's 6 are what its test needs to reach a verdict.
+  const repeats = bench.repeats && Math.max(Number(command.getOptionValue('repeats')), bench.repeats);
   for (const [key, value] of [
-    ['repeats', bench.repeats],
+    ['repeats', repeats],
     ['duration', bench.durationSec],
     ['warmup', bench.warmupSec],
   ] as const) {
