@@ -26,10 +26,16 @@ function trialLine(trial: Trial): string {
   return `${figures}${state}`;
 }
 
+/**
+ * The bar starts with the first trial: every target starts and warms up before it, and that
+ * minute or two would otherwise enter the bar's rate and put the ETA ten times too far.
+ * Until then, what happens is written as lines.
+ */
 class BarProgress implements Progress {
   private bar: cliProgress.SingleBar;
+  private started = false;
 
-  constructor(total: number) {
+  constructor(private total: number) {
     this.bar = new cliProgress.SingleBar(
       {
         format: ' {bar} {value}/{total} trials | ETA {eta_formatted} | {task}',
@@ -39,39 +45,51 @@ class BarProgress implements Progress {
       },
       cliProgress.Presets.shades_classic,
     );
-    this.bar.start(total, 0, { task: 'starting' });
   }
   trialStarted(round: number, target: string, scenario: string): void {
-    this.bar.update({ task: `round ${round}: ${target} / ${scenario}` });
+    const task = `round ${round}: ${target} / ${scenario}`;
+    if (this.started) this.bar.update({ task });
+    else {
+      this.bar.start(this.total, 0, { task });
+      this.started = true;
+    }
   }
   task(text: string): void {
-    this.bar.update({ task: text });
+    if (this.started) this.bar.update({ task: text });
+    else process.stderr.write(`${text}\n`);
   }
   trialFinished(trial: Trial): void {
     this.bar.increment(1, { task: `${trial.target} / ${trial.scenario}: ${trialLine(trial)}` });
   }
   extend(trials: number): void {
-    this.bar.setTotal(this.bar.getTotal() + trials);
+    this.total += trials;
+    if (this.started) this.bar.setTotal(this.total);
   }
   note(message: string): void {
+    if (!this.started) {
+      process.stderr.write(`${message}\n`);
+      return;
+    }
     this.bar.stop();
     process.stderr.write(`${message}\n`);
-    this.bar.start(this.bar.getTotal(), this.bar.getProgress() * this.bar.getTotal(), { task: '' });
+    this.bar.start(this.total, this.bar.getProgress() * this.total, { task: '' });
   }
   stop(): void {
-    this.bar.stop();
+    if (this.started) this.bar.stop();
   }
 }
 
-class LineProgress implements Progress {
+export class LineProgress implements Progress {
   private done = 0;
-  private readonly started = Date.now();
+  /** From the first trial: the targets' starts and warm-ups before it are behind by then (see BarProgress). */
+  private started: number | undefined;
 
   constructor(private total: number) {}
   extend(trials: number): void {
     this.total += trials;
   }
   trialStarted(round: number, target: string, scenario: string): void {
+    this.started ??= Date.now();
     process.stderr.write(`[${this.done + 1}/${this.total}] round ${round}: ${target} / ${scenario}${this.eta()}\n`);
   }
   task(text: string): void {
@@ -86,7 +104,7 @@ class LineProgress implements Progress {
   }
   stop(): void {}
   private eta(): string {
-    if (this.done === 0) return '';
+    if (this.done === 0 || this.started === undefined) return '';
     const left = ((Date.now() - this.started) / this.done) * (this.total - this.done);
     return ` (ETA ${Math.ceil(left / 1000)} s)`;
   }
