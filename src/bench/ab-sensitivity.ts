@@ -17,7 +17,9 @@ import { compareCells, pairsWithinRun, type CellComparison } from '../compare/ce
 import { FIGURES } from '../compare/figures.js';
 import { projectRoot } from '../core/paths.js';
 import type { Result } from '../model/schema.js';
+import { changeWithInterval, signedPercent } from '../report/comparison-render.js';
 import { loadResult } from '../results/store.js';
+import { sampleStandardDeviation } from 'simple-statistics';
 import { medianOf } from '../stats/describe.js';
 
 const GATED = ['rps', 'cpu'];
@@ -95,12 +97,6 @@ function judged(result: Result): Record<string, CellComparison[]> {
 }
 
 const pct = (share: number) => `${(share * 100).toFixed(0)} %`;
-const signed = (share: number) => `${share >= 0 ? '+' : ''}${(share * 100).toFixed(1)} %`;
-
-function standardDeviation(values: number[]): number {
-  const mean = values.reduce((s, v) => s + v, 0) / values.length;
-  return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, values.length - 1));
-}
 
 interface MethodFigures {
   called: number;
@@ -119,7 +115,7 @@ function summarizeMethod(cells: CellComparison[]): MethodFigures {
     regressions: cells.filter((c) => c.regression).length / Math.max(1, cells.length),
     medianWidth: medianOf(cells.map((c) => c.interval[1] - c.interval[0])) ?? 0,
     medianChange: medianOf(changes) ?? 0,
-    changeSpread: cells.length > 1 ? standardDeviation(changes) : 0,
+    changeSpread: cells.length > 1 ? sampleStandardDeviation(changes) : 0,
   };
 }
 
@@ -151,7 +147,7 @@ function render(label: string, same: Result[], other: Result[]): { markdown: str
     ...rows.map(
       ({ method, figure, same: s, other: o }) =>
         `| ${method.title} | ${figure} | ${pct(s.called)} of ${s.cells} | ${pct(s.regressions)} | ${pct(o.called)} of ${o.cells} | ${pct(o.regressions)} | ` +
-        `${signed(o.medianChange)}, ± ${(o.changeSpread * 100).toFixed(1)} points | ${(s.medianWidth * 100).toFixed(1)}, ${(o.medianWidth * 100).toFixed(1)} points |`,
+        `${signedPercent(o.medianChange)}, ± ${(o.changeSpread * 100).toFixed(1)} points | ${(s.medianWidth * 100).toFixed(1)}, ${(o.medianWidth * 100).toFixed(1)} points |`,
     ),
     '',
     '## A/B runs, cell by cell',
@@ -164,8 +160,8 @@ function render(label: string, same: Result[], other: Result[]): { markdown: str
     paired.forEach((cell, i) => {
       const twin = samples[i];
       lines.push(
-        `| ${index + 1} | ${cell.scenario} | ${cell.figureLabel} | ${signed(cell.change)} [${signed(cell.interval[0])}, ${signed(cell.interval[1])}] | ${cell.pValue.toFixed(3)} | ` +
-          `${signed(twin.change)} [${signed(twin.interval[0])}, ${signed(twin.interval[1])}] | ${twin.pValue.toFixed(3)} |`,
+        `| ${index + 1} | ${cell.scenario} | ${cell.figureLabel} | ${changeWithInterval(cell)} | ${cell.pValue.toFixed(3)} | ` +
+          `${changeWithInterval(twin)} | ${twin.pValue.toFixed(3)} |`,
       );
     });
   });

@@ -7,7 +7,7 @@ import { regressions, type ComparisonReport } from '../compare/comparison.js';
 
 export { regressions, type ComparisonReport };
 
-function signedPercent(share: number): string {
+export function signedPercent(share: number): string {
   const value = (share * 100).toFixed(1);
   return `${share >= 0 ? '+' : ''}${value} %`;
 }

@@ -10,7 +10,8 @@ export interface MannWhitney {
   exact: boolean;
 }
 
-function ranks(values: number[]): { ranks: number[]; tieTerm: number } {
+/** Ranks from 1, ties given their average rank; tieTerm = Σ(t³ − t) over groups of t tied values (for the normal approximation's variance). */
+export function ranks(values: number[]): { ranks: number[]; tieTerm: number } {
   const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
   const result = new Array<number>(values.length);
   let tieTerm = 0;

@@ -4,8 +4,8 @@
  * cancels in their per-round difference, where a test over the two samples (Mann-Whitney)
  * counts it as spread. Distribution-free like Mann-Whitney: it ranks the differences.
  */
-import { median } from 'simple-statistics';
-import { normalCdf } from './mann-whitney.js';
+import { median, probit } from 'simple-statistics';
+import { normalCdf, ranks } from './mann-whitney.js';
 
 export interface SignedRank {
   /** Sum of the ranks of the positive differences. */
@@ -36,28 +36,13 @@ function exactCounts(n: number): number[] {
   return counts;
 }
 
-function absoluteRanks(differences: number[]): { ranks: number[]; tieTerm: number } {
-  const order = differences.map((d, index) => ({ size: Math.abs(d), index })).sort((a, b) => a.size - b.size);
-  const ranks = new Array<number>(differences.length);
-  let tieTerm = 0;
-  for (let i = 0; i < order.length; ) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1].size === order[i].size) j++;
-    for (let k = i; k <= j; k++) ranks[order[k].index] = (i + j) / 2 + 1;
-    const t = j - i + 1;
-    tieTerm += t * t * t - t;
-    i = j + 1;
-  }
-  return { ranks, tieTerm };
-}
-
 /** Two-sided test of "the differences are centred on 0"; exact without ties, normal approximation with tie correction otherwise. */
 export function signedRank(differences: number[]): SignedRank {
   const nonZero = differences.filter((d) => d !== 0);
   const n = nonZero.length;
   if (n === 0) return { wPlus: 0, n: 0, pValue: 1, exact: true };
-  const { ranks, tieTerm } = absoluteRanks(nonZero);
-  const wPlus = nonZero.reduce((sum, d, i) => sum + (d > 0 ? ranks[i] : 0), 0);
+  const { ranks: rankOf, tieTerm } = ranks(nonZero.map(Math.abs));
+  const wPlus = nonZero.reduce((sum, d, i) => sum + (d > 0 ? rankOf[i] : 0), 0);
   const max = (n * (n + 1)) / 2;
   if (tieTerm === 0 && n <= EXACT_LIMIT) {
     const counts = exactCounts(n);
@@ -114,7 +99,6 @@ function exactDepth(n: number, confidence: number): { depth: number; confidence:
 function normalDepth(n: number, confidence: number): { depth: number; confidence: number } {
   const mean = (n * (n + 1)) / 4;
   const sd = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24);
-  let z = 0;
-  while (2 * (1 - normalCdf(z)) > 1 - confidence) z += 0.001; // the two-sided quantile, to 3 decimals
+  const z = probit(1 - (1 - confidence) / 2);
   return { depth: Math.max(1, Math.floor(mean - z * sd)), confidence };
 }
