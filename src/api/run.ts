@@ -13,7 +13,7 @@ import { storeVariantName, storeVariants } from '../stores/store-variants.js';
 import { runBenchSuite, type BenchRunOptions } from './run-bench.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
-import { runSettings, type LoadOptions } from './settings.js';
+import { runSettings, withRunRounds, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
 
 export interface RunOptions extends LoadOptions, BenchRunOptions {
@@ -54,7 +54,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
     chosenScenarios,
     selection.runnable.map((t) => t.name),
   );
-  const settings = runSettings(options, suite, scenarios, runtimes[0]);
+  const settings = runSettings(withRunRounds(options, suite), suite, scenarios, runtimes[0]);
   return withServices(
     suiteServices(suite, stores),
     (services) =>

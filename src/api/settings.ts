@@ -17,7 +17,7 @@ import type { RunSettings } from '../measure/run.js';
 import { KEPT_UP_V8_FLAGS, type Runtime } from '../runtimes/runtime.js';
 import type { Scenario, Suite } from '../suites/types.js';
 
-/** Sized so the hello suite (every target, 3 rounds) fits in about 5 minutes on 2 cores. */
+/** Gauntlet's defaults; the hello suite's main job takes its own rounds (Suite.defaults.rounds, withRunRounds). */
 export const RUN_DEFAULTS = {
   suite: 'hello',
   repeats: 3,
@@ -145,6 +145,21 @@ export function chooseProfile(
       reason: `${fixed}: k6 is not installed (the scenario's own shape, ${wanted}, runs on k6; see gauntlet doctor)`,
     };
   return { profile: parseProfile(wanted), reason: `${wanted}: the scenario's own load shape (the seed's), on k6` };
+}
+
+/**
+ * `run`'s rounds: what the caller set, else the suite's own rounds for a ranking (the hello
+ * suite's 8 short ones), else gauntlet's defaults (applied later, by resolveLoad).
+ */
+export function withRunRounds(options: LoadOptions, suite: Suite): LoadOptions {
+  const rounds = suite.defaults?.rounds;
+  if (!rounds) return options;
+  return {
+    ...options,
+    repeats: options.repeats ?? rounds.repeats,
+    durationSec: options.durationSec ?? rounds.durationSec,
+    trialWarmupSec: options.trialWarmupSec ?? rounds.trialWarmupSec,
+  };
 }
 
 /** The fixed window: --duration, else the suite's, else gauntlet's default. */

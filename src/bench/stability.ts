@@ -26,6 +26,7 @@ import {
   type RunAgreement,
 } from '../stats/run-agreement.js';
 import { errorNeeded } from '../stats/run-noise.js';
+import { summarize } from '../stats/summarize.js';
 
 /** What the issue that asked for this benchmark set as the goal. */
 const GOALS = { pairAgreement: 0.95, ratiosHeld: 0.9, wallSec: 300 };
@@ -92,7 +93,7 @@ function noiseLines(headline: RunAgreement): string[] {
   if (!headline.standardErrors || headline.expectedHeld === undefined) return [];
   const needed = errorNeeded(GOALS.ratiosHeld, RATIO_TOLERANCE);
   return [
-    `Each cell's ${headline.figure} is the median of its rounds; from the spread of those rounds its standard error was ${pct(headline.standardErrors[0])} in run 1 and ${pct(headline.standardErrors[1])} in run 2 (median over cells). ` +
+    `From each cell's rounds, the standard error of its ${headline.figure} was ${pct(headline.standardErrors[0])} in run 1 and ${pct(headline.standardErrors[1])} in run 2 (median over cells; a bootstrap over rounds of the best-half ratio). ` +
       `With errors that size, ${pct(headline.expectedHeld)} of the cells would be expected within ${RATIO_TOLERANCE * 100} % (reached: ${pct(headline.ratiosHeld)}); ` +
       `${pct(GOALS.ratiosHeld)} needs about ${pct(needed)} in both runs.`,
     '',
@@ -114,7 +115,12 @@ function baselineLines(a: Result, b: Result): string[] {
   ];
 }
 
-function render(label: string, runs: Array<{ result: Result; wallSec: number }>, agreements: RunAgreement[]): string {
+function render(
+  label: string,
+  runs: Array<{ result: Result; wallSec: number }>,
+  agreements: RunAgreement[],
+  reread: boolean,
+): string {
   const [a, b] = runs;
   const headline = agreements[0];
   const env = a.result.environment;
@@ -123,9 +129,14 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
     '',
     `Two runs of the same job (suite ${a.result.plan.suite}, engine ${a.result.plan.engine}) on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
       `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows, ` +
-      `warm-up up to ${a.result.plan.warmupSec} s per start; the baseline visited ${a.result.plan.baselineVisits ?? 1} time(s) per scenario and round; targets on ${a.result.plan.runtime}.`,
+      `${a.result.plan.trialWarmupSec ?? 0} s of unmeasured load before each window, warm-up up to ${a.result.plan.warmupSec} s per start; the baseline visited ${a.result.plan.baselineVisits ?? 1} time(s) per scenario and round; targets on ${a.result.plan.runtime}.`,
     `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
     `Generator: run 1 ${generatorLine(a.result)}; run 2 ${generatorLine(b.result)}.`,
+    ...(reread
+      ? [
+          'Re-read from the saved runs (`--from`): their summaries were computed again from their trials by the gauntlet that wrote this page, so every figure below uses its estimators.',
+        ]
+      : []),
     '',
     `| goal | target | reached | |`,
     `|---|---|---|---|`,
@@ -166,8 +177,10 @@ function render(label: string, runs: Array<{ result: Result; wallSec: number }>,
 }
 
 const { label, out, runArgs, from } = parseArgs(process.argv.slice(2));
+// Saved runs are summarized again from their trials, so an older run is read with today's estimators.
+const resummarized = (result: Result): Result => ({ ...result, summaries: summarize(result) });
 const runs = from
-  ? from.map((dir) => measured(loadResult(dir)))
+  ? from.map((dir) => measured(resummarized(loadResult(dir))))
   : [1, 2].map((n) => {
       process.stderr.write(`stability benchmark ${label}: run ${n} of 2 (gauntlet run ${runArgs.join(' ')})\n`);
       return runOnce(runArgs, mkdtempSync(join(tmpdir(), `gauntlet-stability-${n}-`)));
@@ -175,7 +188,7 @@ const runs = from
 const agreements = (Object.keys(figures) as Array<keyof typeof figures>).map((name) =>
   compareRuns(runs[0].result, runs[1].result, name),
 );
-const markdown = render(label, runs, agreements);
+const markdown = render(label, runs, agreements, from !== undefined);
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, `stability-${label}.md`), markdown);
 writeFileSync(

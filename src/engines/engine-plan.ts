@@ -9,7 +9,7 @@
 import { scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario } from '../suites/types.js';
 import type { Engine, LoadSpec } from './engine.js';
-import { loadNeeds, profileNeeds } from './needs.js';
+import { loadNeeds, profileNeeds, windowNeeds } from './needs.js';
 import type { LoadProfile } from './profile.js';
 import { chooseEngine } from './registry.js';
 
@@ -58,6 +58,12 @@ export function planEngines(
   shapes: Record<string, { profile: LoadProfile; durationSec: number }> = {},
 ): EnginePlan {
   const profileOf = (scenario: Scenario) => shapes[scenario.name]?.profile;
+  /** Everything a scenario's trials ask of an engine beyond its quirks: requests, profile, window lengths. */
+  const trialNeeds = (scenario: Scenario) => ({
+    ...loadNeeds([scenario], load.pipelining),
+    ...profileNeeds(profileOf(scenario)),
+    ...windowNeeds(shapes[scenario.name]?.durationSec ?? load.durationSec, load.warmupSec),
+  });
   /** The engine's flags for a scenario's trials, their own warm-up included (the URL does not appear in them). */
   const flagsFor = (engine: Engine, scenario: Scenario) =>
     engine.describeFlags({
@@ -70,10 +76,7 @@ export function planEngines(
     });
   const byScenario = new Map<string, ScenarioEngine>();
   for (const scenario of scenarios) {
-    const engine = chooseEngine(
-      { ...loadNeeds([scenario], load.pipelining), ...profileNeeds(profileOf(scenario)) },
-      requested,
-    );
+    const engine = chooseEngine(trialNeeds(scenario), requested);
     byScenario.set(scenario.name, { engine, flags: flagsFor(engine, scenario) });
   }
   const engines = () => [...new Set([...byScenario.values()].map((e) => e.engine))];
@@ -89,14 +92,7 @@ export function planEngines(
     forTrial(scenario, quirks) {
       const planned = forScenario(scenario.name);
       if (!quirks.statusWithoutReason || planned.engine.capabilities.readsStatusWithoutReason) return planned;
-      const engine = chooseEngine(
-        {
-          ...loadNeeds([scenario], load.pipelining),
-          ...profileNeeds(profileOf(scenario)),
-          readsStatusWithoutReason: true,
-        },
-        requested,
-      );
+      const engine = chooseEngine({ ...trialNeeds(scenario), readsStatusWithoutReason: true }, requested);
       fallbackEngines.add(engine);
       return {
         engine,

@@ -26,6 +26,8 @@ export interface EngineCapabilities {
    * by srvx and so h3). h2load 1.52 reads no status from such a line.
    */
   readsStatusWithoutReason: boolean;
+  /** Runs a window or warm-up of a fraction of a second (wrk's -d counts whole seconds). */
+  subSecondWindows: boolean;
   /** Runs `--profile ramp`: virtual users ramped through stages (closed model). */
   rampingLoad: boolean;
   /** Runs `--profile rate` with one constant rate. */

@@ -48,3 +48,8 @@ export function profileNeeds(profile: LoadProfile | undefined): LoadNeeds {
   const constant = profile.stages.length === 1 && profile.stages[0].from === profile.stages[0].to;
   return constant ? { arrivalRate: true } : { rampingArrivalRate: true };
 }
+
+/** What the windows and warm-ups of a trial ask: a fraction of a second needs an engine that can time one. */
+export function windowNeeds(...seconds: number[]): LoadNeeds {
+  return seconds.some((s) => !Number.isInteger(s)) ? { subSecondWindows: true } : {};
+}

@@ -341,6 +341,17 @@ const spreadSchema = z.object({
   interval: z.object({ low: z.number(), high: z.number(), confidence: z.number() }),
 });
 
+/** A ratio to the baseline with its interval (stats/best-half.ts). */
+const ratioEstimateSchema = z.object({
+  estimate: z.number(),
+  interval: z.object({ low: z.number(), high: z.number(), confidence: z.number() }),
+  /** Rounds both were measured in. */
+  rounds: z.number().int(),
+  /** Bootstrap standard deviation of the estimate's log, its relative standard error (absent below 3 rounds). */
+  logStandardError: z.number().optional(),
+});
+export type RatioEstimate = z.infer<typeof ratioEstimateSchema>;
+
 export const summarySchema = z.object({
   kind: z.literal('http').optional(),
   target: z.string(),
@@ -380,11 +391,24 @@ export const summarySchema = z.object({
     .optional(),
   /** Rate profile: median requests not sent on schedule per trial. */
   dropped: z.number().optional(),
-  /** Median req/s over the baseline target's median req/s in the same scenario (the median of the paired ratios where there are pairs). */
+  /**
+   * The ranking figure: req/s against the baseline target in the same scenario, as
+   * baselineRatios.requestsPerSec.estimate (older results: the median of the paired ratios, or
+   * the ratio of the medians).
+   */
   ratioToBaseline: z.number().optional(),
   /**
-   * The headline: per round, this target's req/s over the baseline's in the same round and
-   * scenario (measured seconds apart), then the median of those ratios and its interval.
+   * The headline against the baseline (stats/best-half.ts): req/s and CPU per request, each the
+   * mean of the cell's best half of rounds over the mean of the baseline's best half (the
+   * baseline's rounds are the median of its visits), with a bootstrap interval over rounds.
+   */
+  baselineRatios: z
+    .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })
+    .optional(),
+  /**
+   * Per round, this target's req/s over the baseline's in the same round and scenario
+   * (measured seconds apart), then the median of those ratios and its interval: how far the
+   * rounds agree (the headline before baselineRatios).
    */
   pairedRatio: spreadSchema.optional(),
   /** The same for CPU µs per request (below 1: cheaper than the baseline). */

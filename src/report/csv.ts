@@ -136,6 +136,11 @@ export const SUMMARY_COLUMNS = [
   'ratio_to_baseline',
   'flags',
   ...spreadHeader('upstream_cpu_us_per_req'),
+  'ratio_to_baseline_low',
+  'ratio_to_baseline_high',
+  'cpu_ratio_to_baseline',
+  'cpu_ratio_to_baseline_low',
+  'cpu_ratio_to_baseline_high',
 ] as const;
 
 export function resultToCsv(result: Result): { trials: string; summaries: string; stages: string } {
@@ -230,6 +235,11 @@ export function resultToCsv(result: Result): { trials: string; summaries: string
     round(s.ratioToBaseline, 4),
     s.flags.join(';'),
     ...spreadCells(s.upstreamCpuUsPerRequest, 3),
+    round(s.baselineRatios?.requestsPerSec?.interval.low, 4),
+    round(s.baselineRatios?.requestsPerSec?.interval.high, 4),
+    round(s.baselineRatios?.cpuUsPerRequest?.estimate, 4),
+    round(s.baselineRatios?.cpuUsPerRequest?.interval.low, 4),
+    round(s.baselineRatios?.cpuUsPerRequest?.interval.high, 4),
   ]);
   return {
     trials: csvTable(TRIAL_COLUMNS, trials),

@@ -1,5 +1,5 @@
 /** Number formatting shared by every report: 61,234 req/s; 18.2 µs; 54 MB. */
-import type { Spread } from '../model/schema.js';
+import type { RatioEstimate, Spread } from '../model/schema.js';
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export function formatInt(value: number | undefined): string {
@@ -29,6 +29,11 @@ export function formatRatioSpread(spread: Spread | undefined): string {
   const p = (x: number) => Math.round(x * 100);
   const { low, high } = spread.interval;
   return p(low) === p(high) ? `${p(spread.median)} %` : `${p(spread.median)} % [${p(low)}–${p(high)}]`;
+}
+
+/** "92 % [88–95]": a ratio's estimate and interval (stats/best-half.ts), as percentages. */
+export function formatRatioEstimate(ratio: RatioEstimate | undefined): string {
+  return ratio ? formatRatioSpread({ median: ratio.estimate, min: 0, max: 0, interval: ratio.interval }) : '–';
 }
 
 /** "61,234 [58,100–62,000]": the median and its interval. `scale` turns bytes into MB and the like. */

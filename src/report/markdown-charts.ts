@@ -1,5 +1,6 @@
 /**
- * Charts for the Markdown report: the throughput and CPU-per-request charts of every scenario
+ * Charts for the Markdown report: req/s against the baseline (the ranking), then the throughput
+ * and CPU-per-request charts of every scenario
  * as .svg files written beside the report, and the Markdown that shows them. The charts are the
  * HTML report's (same builders), drawn on a card of their own that follows the reader's light
  * or dark preference.
@@ -7,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Result } from '../model/schema.js';
+import { throughputRatioChart } from './html/baseline-charts.js';
 import { cpuChart, throughputChart, type ChartSpec } from './html/charts.js';
 import { renderStandaloneSvg } from './html/svg.js';
 
@@ -25,9 +27,11 @@ export function writeMarkdownCharts(result: Result, dir: string): string {
   const out: string[] = ['## Charts', ''];
   let written = 0;
   for (const scenario of result.plan.scenarios) {
-    const charts = [throughputChart(result, scenario), cpuChart(result, scenario)].filter(
-      (c): c is ChartSpec => c !== undefined,
-    );
+    const charts = [
+      throughputRatioChart(result, scenario),
+      throughputChart(result, scenario),
+      cpuChart(result, scenario),
+    ].filter((c): c is ChartSpec => c !== undefined);
     if (charts.length === 0) continue;
     out.push(`### ${scenario}`, '');
     for (const chart of charts) {

@@ -3,7 +3,15 @@ import { markdownTable } from 'markdown-table';
 import type { Result } from '../model/schema.js';
 import { renderBenchMarkdown } from './bench-markdown.js';
 import { isBenchResult } from './bench-tables.js';
-import { countMeasured, featuresFor, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import {
+  baselineColumnsNote,
+  countMeasured,
+  featuresFor,
+  intervalLine,
+  machineLine,
+  methodLine,
+  reportTables,
+} from './rows.js';
 import { runtimeTables } from './runtime-matrix.js';
 import { stageTables } from './stage-tables.js';
 import { suiteTables } from './suite-tables.js';
@@ -31,7 +39,7 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
   out.push(`* **Trials:** ${countMeasured(result)}`, '');
   out.push(
     `Reading: ${intervalLine(result)}. CPU µs/req is the server's CPU time over the measured window divided by the responses in it; ` +
-      '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.',
+      baselineColumnsNote(result),
   );
   for (const extra of [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)]) {
     out.push(

@@ -12,6 +12,7 @@ import {
   formatInt,
   formatMegabits,
   formatRatio,
+  formatRatioEstimate,
   formatRatioSpread,
   formatSpread,
 } from './format.js';
@@ -87,10 +88,16 @@ function row(summary: Summary, info: TargetInfo | undefined, result: Result): st
     formatSpread(summary.peakRss, 0, 1024 * 1024),
     summary.target === result.plan.baseline
       ? 'baseline'
-      : summary.pairedRatio
-        ? formatRatioSpread(summary.pairedRatio)
-        : formatRatio(summary.ratioToBaseline),
-    summary.target === result.plan.baseline ? 'baseline' : formatRatioSpread(summary.pairedCpuRatio),
+      : summary.baselineRatios?.requestsPerSec
+        ? formatRatioEstimate(summary.baselineRatios.requestsPerSec)
+        : summary.pairedRatio
+          ? formatRatioSpread(summary.pairedRatio)
+          : formatRatio(summary.ratioToBaseline),
+    summary.target === result.plan.baseline
+      ? 'baseline'
+      : summary.baselineRatios?.cpuUsPerRequest
+        ? formatRatioEstimate(summary.baselineRatios.cpuUsPerRequest)
+        : formatRatioSpread(summary.pairedCpuRatio),
     validation,
     summary.flags.join(', '),
   ];
@@ -145,7 +152,7 @@ export function methodLine(result: Result): string {
   return (
     `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s)` +
     (plan.baselineVisits
-      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}; their median divides the round's ratios)`
+      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}; their median is the baseline's figure of the round)`
       : '') +
     `; ${enginesLine(result)}; ` +
     `${plan.runtime}; ${environment.pinning.note}` +
@@ -174,6 +181,15 @@ export function intervalLine(result: Result): string {
     `figures are medians over the repeats; [low–high] is a distribution-free interval of the median ` +
     `with ${formatConfidence(lowest)} confidence${lowest < 0.95 ? ` (95 % needs 6 or more repeats: --repeats 6)` : ''}`
   );
+}
+
+/** How "vs baseline" and "CPU vs baseline" were computed: best half of rounds (older results: the median of per-round ratios). */
+export function baselineColumnsNote(result: Result): string {
+  return result.summaries.some((s) => s.baselineRatios)
+    ? '"vs baseline", the ranking, is the mean of the target\'s better half of rounds (the faster ones) over the mean of the baseline\'s better half, the baseline measured in the same rounds seconds apart, ' +
+        '[a 95 % bootstrap interval over rounds]; "CPU vs baseline" the same with the cheaper half of rounds of CPU µs per request. ' +
+        'Noise on a shared machine only ever slows a window, so the better rounds are the least disturbed ones (see the README).'
+    : '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.';
 }
 
 export function machineLine(result: Result): string {

@@ -2,7 +2,7 @@
 import type { Result } from '../model/schema.js';
 import { renderBenchTerminal } from './bench-terminal.js';
 import { isBenchResult } from './bench-tables.js';
-import { countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
+import { baselineColumnsNote, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { runtimeTables } from './runtime-matrix.js';
 import { stageTables } from './stage-tables.js';
 import { suiteTables } from './suite-tables.js';
@@ -15,7 +15,7 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
   out.push(`machine: ${machineLine(result)}`);
   out.push(`method:  ${methodLine(result)}`);
   out.push(`trials:  ${countMeasured(result)}`);
-  out.push(`reading: ${intervalLine(result)}`);
+  out.push(`reading: ${intervalLine(result)}`, `         ${baselineColumnsNote(result)}`);
   for (const extra of [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)]) {
     const t = terminalTable(extra.head);
     for (const row of extra.rows) t.push(row);

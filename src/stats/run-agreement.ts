@@ -4,7 +4,7 @@
  * ratios to the baseline; this says how often it does.
  */
 import { median } from 'simple-statistics';
-import type { Measurement, Result, Summary } from '../model/schema.js';
+import type { Measurement, RatioEstimate, Result, Summary } from '../model/schema.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
 import { chanceWithin, logMedianStandardError } from './run-noise.js';
@@ -44,8 +44,9 @@ export interface RunAgreement {
   /** Median over cells of (max − min) / median of the figure's repeats within each run. */
   medianSpread: [number, number];
   /**
-   * Median over the compared cells of the standard error of the cell's figure, from its
-   * per-round values, in each run (see run-noise.ts); absent when the results hold no trials.
+   * Median over the compared cells of the standard error of the cell's figure in each run,
+   * from its rounds: a bootstrap over rounds for a best-half ratio (best-half.ts), the
+   * median's error for a median (run-noise.ts); absent when the results hold neither.
    */
   standardErrors?: [number, number];
   /** The share of cells expected within RATIO_TOLERANCE from those errors alone: what the runs' own noise allows. */
@@ -55,12 +56,12 @@ export interface RunAgreement {
 /** A figure of a clean cell: the ratio to the baseline by default (higher is better). */
 export type Figure = (s: Summary) => number | undefined;
 
-/** The per-round values a cell's figure is the median of (its trials, paired with the baseline's by round where the figure is a ratio). */
-type PerRound = (result: Result, target: string, scenario: string) => number[];
+/** A cell's figure's standard error on the log scale in one run, from its rounds. */
+type StandardError = (summary: Summary, result: Result) => number | undefined;
 
 /** Per round, the cell's figure over the baseline's (inverted: the baseline's over the cell's). */
-function pairedPerRound(of: (m: Measurement) => number, inverted = false): PerRound {
-  return (result, target, scenario) => {
+function pairedPerRound(of: (m: Measurement) => number, inverted = false) {
+  return (result: Result, target: string, scenario: string): number[] => {
     const ratios = pairedRatios(
       validByRound(result.trials ?? [], target, scenario),
       validByRound(result.trials ?? [], result.plan.baseline, scenario),
@@ -70,26 +71,50 @@ function pairedPerRound(of: (m: Measurement) => number, inverted = false): PerRo
   };
 }
 
+/** The median's error, for a figure that is the median of per-round values. */
+function medianError(values: (result: Result, target: string, scenario: string) => number[]): StandardError {
+  return (summary, result) => logMedianStandardError(values(result, summary.target, summary.scenario));
+}
+
+/** The bootstrap error a best-half ratio carries (stats/best-half.ts). */
+function bestHalfError(of: (s: Summary) => RatioEstimate | undefined): StandardError {
+  return (summary) => of(summary)?.logStandardError;
+}
+
+/** The headline figure first: the stability benchmark's goals are read on it. */
 export const figures: Record<
   string,
-  { figure: Figure; spread: (s: Summary) => number | undefined; perRound: PerRound }
+  { figure: Figure; spread: (s: Summary) => number | undefined; error: StandardError }
 > = {
   'req/s ratio to baseline': {
-    figure: (s) => s.pairedRatio?.median ?? s.ratioToBaseline,
+    figure: (s) => s.baselineRatios?.requestsPerSec?.estimate ?? s.pairedRatio?.median ?? s.ratioToBaseline,
     spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
-    perRound: pairedPerRound((m) => m.requestsPerSec),
+    error: bestHalfError((s) => s.baselineRatios?.requestsPerSec),
   },
   'CPU per request ratio to baseline (inverted: higher is cheaper)': {
+    figure: (s) => {
+      const ratio = s.baselineRatios?.cpuUsPerRequest?.estimate ?? s.pairedCpuRatio?.median;
+      return ratio ? 1 / ratio : undefined;
+    },
+    spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
+    error: bestHalfError((s) => s.baselineRatios?.cpuUsPerRequest),
+  },
+  'req/s ratio to baseline as the median of per-round ratios (the estimator before best-half)': {
+    figure: (s) => s.pairedRatio?.median,
+    spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
+    error: medianError(pairedPerRound((m) => m.requestsPerSec)),
+  },
+  'CPU per request ratio to baseline as the median of per-round ratios (inverted)': {
     figure: (s) => (s.pairedCpuRatio ? 1 / s.pairedCpuRatio.median : undefined),
     spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
-    perRound: pairedPerRound((m) => m.server.cpuUsPerRequest, true),
+    error: medianError(pairedPerRound((m) => m.server.cpuUsPerRequest, true)),
   },
   'req/s': {
     figure: (s) => s.requestsPerSec?.median,
     spread: (s) => (s.requestsPerSec ? relativeRange(s.requestsPerSec) : undefined),
-    perRound: (result, target, scenario) => [
+    error: medianError((result, target, scenario) => [
       ...perRound(validByRound(result.trials ?? [], target, scenario), (m) => m.requestsPerSec).values(),
-    ],
+    ]),
   },
 };
 
@@ -100,7 +125,7 @@ function clean(result: Result): Map<string, Summary> {
 }
 
 export function compareRuns(a: Result, b: Result, name: keyof typeof figures): RunAgreement {
-  const { figure, spread, perRound } = figures[name];
+  const { figure, spread, error } = figures[name];
   const cellsA = clean(a);
   const cellsB = clean(b);
   const scenarios = a.plan.scenarios.filter((s) => b.plan.scenarios.includes(s));
@@ -139,7 +164,7 @@ export function compareRuns(a: Result, b: Result, name: keyof typeof figures): R
     return values.length > 0 ? median(values) : 0;
   };
   return {
-    ...expectedAgreement(a, b, moves, perRound),
+    ...expectedAgreement(cellsA, cellsB, [a, b], moves, error),
     figure: name,
     scenarios: agreement,
     pairAgreement: pairs > 0 ? agreement.reduce((n, s) => n + s.agreeing, 0) / pairs : 1,
@@ -152,14 +177,16 @@ export function compareRuns(a: Result, b: Result, name: keyof typeof figures): R
 
 /** The runs' own noise: each compared cell's standard error in both runs, and the share of cells it lets hold. */
 function expectedAgreement(
-  a: Result,
-  b: Result,
+  cellsA: Map<string, Summary>,
+  cellsB: Map<string, Summary>,
+  runs: [Result, Result],
   moves: CellMove[],
-  perRound: PerRound,
+  error: StandardError,
 ): Pick<RunAgreement, 'standardErrors' | 'expectedHeld'> {
   const errors = moves.flatMap((m) => {
-    const errorA = logMedianStandardError(perRound(a, m.target, m.scenario));
-    const errorB = logMedianStandardError(perRound(b, m.target, m.scenario));
+    const key = `${m.target}\u0000${m.scenario}`;
+    const errorA = error(cellsA.get(key)!, runs[0]);
+    const errorB = error(cellsB.get(key)!, runs[1]);
     return errorA === undefined || errorB === undefined ? [] : [[errorA, errorB] as const];
   });
   if (errors.length === 0) return {};

@@ -5,7 +5,8 @@
 import { planRuns } from '../model/plan-cells.js';
 import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
-import { cleanByRound, pairedRatios } from './paired.js';
+import { bestHalfRatio } from './best-half.js';
+import { cleanByRound, pairedRatios, roundPairs } from './paired.js';
 
 export interface SummaryInput {
   plan: Plan;
@@ -142,13 +143,18 @@ export function summarize(input: SummaryInput): Summary[] {
     if (baseline?.status !== 'measured' || summary.status !== 'measured') continue;
     const mine = validByRound(input.trials, summary.target, summary.scenario);
     const theirs = validByRound(input.trials, baseline.target, baseline.scenario);
-    const rates = pairedRatios(mine, theirs, (m) => m.requestsPerSec);
-    const costs = pairedRatios(mine, theirs, (m) => m.server.cpuUsPerRequest);
+    const rate = (m: Measurement) => m.requestsPerSec;
+    const cost = (m: Measurement) => m.server.cpuUsPerRequest;
+    const rates = pairedRatios(mine, theirs, rate);
+    const costs = pairedRatios(mine, theirs, cost);
     if (rates.length > 0) summary.pairedRatio = spreadOf(rates);
     if (costs.length > 0) summary.pairedCpuRatio = spreadOf(costs);
+    const requestsPerSec = bestHalfRatio(roundPairs(theirs, mine, rate), 'higher');
+    const cpuUsPerRequest = bestHalfRatio(roundPairs(theirs, mine, cost), 'lower');
+    if (requestsPerSec || cpuUsPerRequest) summary.baselineRatios = { requestsPerSec, cpuUsPerRequest };
     const baseRate = baseline.requestsPerSec?.median;
     summary.ratioToBaseline =
-      summary.pairedRatio?.median ??
+      requestsPerSec?.estimate ??
       (baseRate && summary.requestsPerSec ? summary.requestsPerSec.median / baseRate : undefined);
   }
   return summaries;

@@ -94,6 +94,13 @@ export interface Suite {
     pipelining?: number;
     /** Seconds per fixed window when the user does not pass --duration. */
     durationSec?: number;
+    /**
+     * How `run` splits its time, each field where the user does not set it (--repeats,
+     * --duration, --trial-warmup): the hello suite's main job takes many short rounds, whose
+     * best half ranks better than a few long ones (README, "How far a ranking holds"). `ab`
+     * keeps its own rounds and gauntlet's windows.
+     */
+    rounds?: { repeats: number; durationSec: number; trialWarmupSec: number };
   };
   /** Its apps call the upstream service (GAUNTLET_UPSTREAM_URL): how many calls per request, and the answer they give. */
   upstream?: UpstreamContract;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Engine, EngineMeasurement, LoadProtocol, LoadSpec } from '../../src/engines/engine.js';
 import { chooseEngine, engines } from '../../src/engines/registry.js';
+import { windowNeeds } from '../../src/engines/needs.js';
 import { allowedCores, planCores, tasksetAvailable } from '../../src/proc/pinning.js';
 import { usageOf } from '../../src/proc/proc-stat.js';
 import { startTarget, type RunningTarget } from '../../src/measure/target-process.js';
@@ -341,6 +342,16 @@ test('chooseEngine takes the cheapest installed engine that can carry the load, 
     'h2load cannot read such status lines',
   );
   assert.equal(chooseEngine({ http1: true, readsStatusWithoutReason: true }).name, 'wrk');
+  // wrk's -d counts whole seconds: a window of a fraction of one (the main job's 0.25 s) goes elsewhere
+  assert.equal(chooseEngine({ http1: true, ...windowNeeds(1, 0) }).name, 'wrk');
+  assert.equal(
+    chooseEngine({ http1: true, readsStatusWithoutReason: true, ...windowNeeds(0.25, 0.15) }).name,
+    'node-http1',
+  );
+  assert.throws(
+    () => chooseEngine({ http1: true, ...windowNeeds(1, 0.5) }, 'wrk'),
+    /engine wrk cannot carry this load: it has no windows or warm-ups of a fraction of a second/,
+  );
   assert.throws(() => chooseEngine({ h2c: true }, 'wrk'), /engine wrk cannot carry this load: it has no h2c/);
   assert.throws(
     () => chooseEngine({ http1: true, h2c: true, requestSequences: true }),

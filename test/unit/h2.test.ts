@@ -6,7 +6,8 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Command } from 'commander';
-import { addLoadOptions, type LoadFlags } from '../../src/cli/load-options.js';
+import { RUN_DEFAULTS, withRunRounds } from '../../src/api/settings.js';
+import { addLoadOptions, loadOptions, type LoadFlags } from '../../src/cli/load-options.js';
 import { planEngines } from '../../src/engines/engine-plan.js';
 import { h2loadEngine, headerSavings, negotiatedMismatch } from '../../src/engines/h2load/engine.js';
 import { loadNeeds } from '../../src/engines/needs.js';
@@ -152,6 +153,21 @@ test("a suite's load defaults apply only to the flags the user did not pass", as
   assert.equal((await parsedFlags(['--suite', 'services'], 'ab', 6)).repeats, 6);
   assert.equal((await parsedFlags(['--suite', 'services', '--repeats', '4'], 'ab', 6)).repeats, 4);
   assert.equal((await parsedFlags(['--suite', 'services'])).repeats, 3);
+});
+
+test("run's rounds: the hello suite's main job takes its own 8 short rounds where the user sets none; ab keeps its own", async () => {
+  const hello = await parsedFlags([]);
+  assert.deepEqual([hello.repeats, hello.duration, hello.trialWarmup], [undefined, undefined, undefined]);
+  const options = withRunRounds(loadOptions(hello), helloSuite);
+  assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [8, 0.25, 0.15]);
+  const asked = withRunRounds(loadOptions(await parsedFlags(['--repeats', '3', '--duration', '1'])), helloSuite);
+  assert.deepEqual([asked.repeats, asked.durationSec, asked.trialWarmupSec], [3, 1, 0.15], 'each flag given wins');
+  const ab = await parsedFlags([], 'ab', 6);
+  assert.deepEqual([ab.repeats, ab.trialWarmup], [6, RUN_DEFAULTS.trialWarmupSec], "ab's rounds are its own");
+  // a suite without rounds of its own is left to gauntlet's defaults
+  const h2 = await parsedFlags(['--suite', 'h2']);
+  assert.deepEqual([h2.repeats, h2.trialWarmup], [RUN_DEFAULTS.repeats, RUN_DEFAULTS.trialWarmupSec]);
+  assert.deepEqual(withRunRounds({ suite: 'h2' }, h2Suite), { suite: 'h2' });
 });
 
 test('h2load: the HPACK share is read from its summary, and a protocol other than the one asked is refused', () => {

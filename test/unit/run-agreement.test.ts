@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
+import { bestHalfRatio } from '../../src/stats/best-half.js';
 import { baselineShifts, compareRuns } from '../../src/stats/run-agreement.js';
 import { chanceWithin, errorNeeded, logMedianStandardError } from '../../src/stats/run-noise.js';
 
@@ -116,6 +117,17 @@ function runWithTrials(byTarget: Record<string, number[]>): Result {
       }),
     ),
   );
+  // The headline's estimator, as summarize gives it (stats/best-half.ts).
+  for (const summary of result.summaries) {
+    const pairs = byTarget[summary.target].map((v, round): [number, number] => [byTarget.base[round], v]);
+    summary.baselineRatios = {
+      requestsPerSec: bestHalfRatio(pairs, 'higher'),
+      cpuUsPerRequest: bestHalfRatio(
+        pairs.map(([theirs, mine]) => [1e6 / theirs, 1e6 / mine]),
+        'lower',
+      ),
+    };
+  }
   const trials = Object.entries(byTarget).flatMap(([target, values]) =>
     values.map((requestsPerSec, i) => ({
       target,
@@ -137,6 +149,10 @@ test("the runs' own noise: steady rounds expect every cell to hold, scattered ro
   const noisy = compareRuns(steady, scattered, 'req/s ratio to baseline');
   assert.ok(noisy.standardErrors![1] > 0.05);
   assert.ok(noisy.expectedHeld! < calm.expectedHeld!);
+  // the median of per-round ratios, the estimator before best-half, reads its error from the trials
+  const before = 'req/s ratio to baseline as the median of per-round ratios (the estimator before best-half)';
+  assert.ok(compareRuns(steady, steady, before).expectedHeld! > 0.99);
+  assert.ok(compareRuns(steady, scattered, before).standardErrors![1] > 0.05);
   // without trials (an older result) there is nothing to say
   assert.equal(compareRuns(run({ base: 1, a: 1 }), run({ base: 1, a: 1 }), 'req/s').expectedHeld, undefined);
 });

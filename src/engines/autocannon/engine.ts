@@ -21,6 +21,7 @@ export const autocannonEngine: Engine = {
     requestSequences: true,
     timesEachPipelinedRequest: true,
     readsStatusWithoutReason: true,
+    subSecondWindows: true,
     rampingLoad: false,
     arrivalRate: true,
     rampingArrivalRate: false,

@@ -66,6 +66,7 @@ export const fakeEngine: Engine = {
     requestSequences: true,
     timesEachPipelinedRequest: true,
     readsStatusWithoutReason: true,
+    subSecondWindows: true,
     rampingLoad: false,
     arrivalRate: false,
     rampingArrivalRate: false,

@@ -113,6 +113,7 @@ export const h2loadEngine: Engine = {
     requestSequences: false,
     timesEachPipelinedRequest: true,
     readsStatusWithoutReason: false,
+    subSecondWindows: true,
     rampingLoad: false,
     arrivalRate: false,
     rampingArrivalRate: false,

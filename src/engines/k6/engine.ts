@@ -96,6 +96,7 @@ export const k6Engine: Engine = {
     requestSequences: true,
     timesEachPipelinedRequest: true,
     readsStatusWithoutReason: true,
+    subSecondWindows: true,
     rampingLoad: true,
     arrivalRate: true,
     rampingArrivalRate: true,

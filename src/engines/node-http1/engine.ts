@@ -35,6 +35,7 @@ export const nodeHttp1Engine: Engine = {
     requestSequences: true,
     timesEachPipelinedRequest: true,
     readsStatusWithoutReason: true,
+    subSecondWindows: true,
     rampingLoad: false,
     arrivalRate: false,
     rampingArrivalRate: false,

@@ -41,6 +41,7 @@ export const nodeHttp2Engine: Engine = {
     requestSequences: true,
     timesEachPipelinedRequest: true,
     readsStatusWithoutReason: true,
+    subSecondWindows: true,
     rampingLoad: false,
     arrivalRate: false,
     rampingArrivalRate: false,

@@ -77,6 +77,7 @@ export const wrkEngine: Engine = {
     requestSequences: true,
     timesEachPipelinedRequest: false,
     readsStatusWithoutReason: true,
+    subSecondWindows: false,
     rampingLoad: false,
     arrivalRate: false,
     rampingArrivalRate: false,

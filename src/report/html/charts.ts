@@ -400,13 +400,6 @@ export function rssSeriesChart(result: Result, scenario: string): ChartSpec | un
   };
 }
 
-/** Every chart of one scenario, in page order. */
-export function scenarioCharts(result: Result, scenario: string): ChartSpec[] {
-  return [throughputChart, cpuChart, latencyChart, peakRssChart, rssSeriesChart]
-    .map((build) => build(result, scenario))
-    .filter((chart): chart is ChartSpec => chart !== undefined);
-}
-
 /**
  * Charts across the scenarios of a suite. Summaries do not carry a scenario category yet (the
  * saas suite will bring them); when they do, the grouped-by-category chart is built here and

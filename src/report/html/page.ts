@@ -8,8 +8,9 @@ import type { Result } from '../../model/schema.js';
 import { isBenchResult } from '../bench-tables.js';
 import { renderBenchHtml } from './bench-page.js';
 import { comparisonSection } from './comparison.js';
-import { reportTables } from '../rows.js';
-import { scenarioCharts, suiteCharts, type ChartSpec } from './charts.js';
+import { baselineColumnsNote, reportTables } from '../rows.js';
+import { suiteCharts, type ChartSpec } from './charts.js';
+import { scenarioCharts } from './scenario-charts.js';
 import { chartedSummaries, missingSummaries, slug } from './data.js';
 import { esc } from './escape.js';
 import { htmlDocument, reportFooter } from './document.js';
@@ -93,7 +94,7 @@ export function renderHtml(
       : `<p class="banner bad"><strong>Incomplete run:</strong> ${esc(result.interruption ?? 'stopped early')}. Only finished trials are shown.</p>`,
     '<section id="summary"><h2>Run summary</h2>',
     `<div class="card">${runSummary(result)}</div>`,
-    "<p>Figures are medians over the repeats. Req/s is what the load generator got answered per second; CPU µs/req is the server's CPU time over the measured window divided by the responses in it, and does not depend on how fast the generator is. \"vs baseline\" is, per round, the target's req/s over the baseline's in the same round (measured seconds apart), median over the rounds [interval]; \"CPU vs baseline\" the same for CPU µs per request. Memory is the resident set size (RSS) of the server's process group. Brackets in the tables and whiskers in the charts are a distribution-free confidence interval of the median, at the confidence the charts' legends give.</p>",
+    `<p>Figures are medians over the repeats. Req/s is what the load generator got answered per second; CPU µs/req is the server's CPU time over the measured window divided by the responses in it, and does not depend on how fast the generator is. ${esc(baselineColumnsNote(result))} Memory is the resident set size (RSS) of the server's process group. The other brackets in the tables and whiskers in the charts are a distribution-free confidence interval of the median, at the confidence the charts' legends give.</p>`,
     '</section>',
     comparison ? comparisonSection(comparison) : '',
     '<section id="notes"><h2>Warnings and problems</h2>',

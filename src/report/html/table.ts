@@ -17,6 +17,7 @@ const SORT_KEYS: Record<string, SortKey | undefined> = {
   'Gen. CPU (%)': (s) => s.generatorCpuCores,
   'Peak RSS (MB)': (s) => s.peakRss?.median ?? s.peakRssBytes,
   'vs baseline': (s) => s.ratioToBaseline,
+  'CPU vs baseline': (s) => s.baselineRatios?.cpuUsPerRequest?.estimate ?? s.pairedCpuRatio?.median,
   [HPACK_COLUMN]: (s) => s.headerCompression,
 };
 
