@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { planEngines } from '../engines/engine-plan.js';
 import { findK6 } from '../engines/k6/locate.js';
+import { engines } from '../engines/registry.js';
 import {
   FIXED_PROFILE,
   type LoadProfile,
@@ -149,11 +150,14 @@ export function chooseProfile(
 
 /**
  * `run`'s rounds: what the caller set, else the suite's own rounds for a ranking (the hello
- * suite's 8 short ones), else gauntlet's defaults (applied later, by resolveLoad).
+ * suite's 8 short ones), else gauntlet's defaults (applied later, by resolveLoad), which are
+ * also what `--engine wrk` gets.
  */
 export function withRunRounds(options: LoadOptions, suite: Suite): LoadOptions {
   const rounds = suite.defaults?.rounds;
-  if (!rounds) return options;
+  // A named engine that times only whole seconds (wrk) runs gauntlet's 1 s windows instead.
+  const named = engines.find((engine) => engine.name === options.engine);
+  if (!rounds || (named && !named.capabilities.subSecondWindows)) return options;
   return {
     ...options,
     repeats: options.repeats ?? rounds.repeats,

@@ -62,7 +62,7 @@ export function planEngines(
   const trialNeeds = (scenario: Scenario) => ({
     ...loadNeeds([scenario], load.pipelining),
     ...profileNeeds(profileOf(scenario)),
-    ...windowNeeds(shapes[scenario.name]?.durationSec ?? load.durationSec, load.warmupSec),
+    ...windowNeeds(shapes[scenario.name]?.durationSec ?? load.durationSec),
   });
   /** The engine's flags for a scenario's trials, their own warm-up included (the URL does not appear in them). */
   const flagsFor = (engine: Engine, scenario: Scenario) =>

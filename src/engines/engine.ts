@@ -26,7 +26,7 @@ export interface EngineCapabilities {
    * by srvx and so h3). h2load 1.52 reads no status from such a line.
    */
   readsStatusWithoutReason: boolean;
-  /** Runs a window or warm-up of a fraction of a second (wrk's -d counts whole seconds). */
+  /** Measures a window of a fraction of a second (wrk's -d counts whole seconds). */
   subSecondWindows: boolean;
   /** Runs `--profile ramp`: virtual users ramped through stages (closed model). */
   rampingLoad: boolean;

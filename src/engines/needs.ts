@@ -49,7 +49,10 @@ export function profileNeeds(profile: LoadProfile | undefined): LoadNeeds {
   return constant ? { arrivalRate: true } : { rampingArrivalRate: true };
 }
 
-/** What the windows and warm-ups of a trial ask: a fraction of a second needs an engine that can time one. */
-export function windowNeeds(...seconds: number[]): LoadNeeds {
-  return seconds.some((s) => !Number.isInteger(s)) ? { subSecondWindows: true } : {};
+/**
+ * What a trial's measured window asks: a fraction of a second needs an engine that can time
+ * one. (A trial warm-up of a fraction is only lengthened to a whole second by wrk: unmeasured.)
+ */
+export function windowNeeds(windowSec: number): LoadNeeds {
+  return Number.isInteger(windowSec) ? {} : { subSecondWindows: true };
 }

@@ -54,7 +54,7 @@ const capabilityNames: Record<Need, string> = {
   pathCycles: 'a cycle of several GET paths',
   requestSequences: 'request sequences (several methods, headers or bodies)',
   readsStatusWithoutReason: 'reading status lines without a reason phrase',
-  subSecondWindows: 'windows or warm-ups of a fraction of a second (--duration, --trial-warmup)',
+  subSecondWindows: 'windows of a fraction of a second (--duration)',
   rampingLoad: 'ramping virtual users (--profile ramp)',
   arrivalRate: 'a constant arrival rate (--profile rate)',
   rampingArrivalRate: 'a ramping arrival rate (--profile rate with stages)',

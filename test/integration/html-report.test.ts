@@ -27,6 +27,9 @@ function expectedCharts(scenario: string): Record<string, string[]> {
   // json: broken failed verification and every express5 trial was invalid; neither is charted.
   const measured = ['node-http', 'fastify', 'koa', ...(scenario === 'json' ? [] : ['express5', 'broken'])];
   return {
+    // the ranking first: every measured target against the baseline, which is 100 %
+    [`vs-baseline-${scenario}`]: [...measured, '100 %', 'bootstrap interval over rounds'],
+    [`cpu-vs-baseline-${scenario}`]: [...measured, '100 %', 'CPU per request vs baseline'],
     [`throughput-${scenario}`]: [...measured, 'median req/s', 'interval of the median'],
     [`cpu-${scenario}`]: [...measured, 'µs'],
     [`latency-${scenario}`]: [...measured, 'p50', 'p75', 'p90', 'p99', 'p99.9', 'max'],
@@ -273,7 +276,14 @@ test('Markdown charts: SVG files beside the report, linked by relative paths', (
   const dir = tempDir('md-charts');
   const markdown = writeMarkdownCharts(result, dir);
   const files = readdirSync(dir).sort();
-  assert.deepEqual(files, REPORT_SCENARIOS.flatMap((s) => [`chart-cpu-${s}.svg`, `chart-throughput-${s}.svg`]).sort());
+  assert.deepEqual(
+    files,
+    REPORT_SCENARIOS.flatMap((s) => [
+      `chart-cpu-${s}.svg`,
+      `chart-throughput-${s}.svg`,
+      `chart-vs-baseline-${s}.svg`,
+    ]).sort(),
+  );
   const links = [...markdown.matchAll(/!\[[^\]]+\]\(([^)]+)\)/g)].map((m) => m[1]);
   assert.deepEqual(links.sort(), files, 'every file is shown, by a relative path');
   for (const file of files) {

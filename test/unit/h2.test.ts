@@ -168,6 +168,9 @@ test("run's rounds: the hello suite's main job takes its own 8 short rounds wher
   const h2 = await parsedFlags(['--suite', 'h2']);
   assert.deepEqual([h2.repeats, h2.trialWarmup], [RUN_DEFAULTS.repeats, RUN_DEFAULTS.trialWarmupSec]);
   assert.deepEqual(withRunRounds({ suite: 'h2' }, h2Suite), { suite: 'h2' });
+  // wrk times whole seconds only: named, it gets gauntlet's 3 rounds of 1 s rather than a refusal
+  assert.deepEqual(withRunRounds({ engine: 'wrk' }, helloSuite), { engine: 'wrk' });
+  assert.equal(withRunRounds({ engine: 'h2load' }, helloSuite).durationSec, 0.25);
 });
 
 test('h2load: the HPACK share is read from its summary, and a protocol other than the one asked is refused', () => {
