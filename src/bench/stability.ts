@@ -106,7 +106,7 @@ function baselineLines(a: Result, b: Result): string[] {
   if (shifts.length === 0) return [];
   const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
   return [
-    `The baseline (${a.plan.baseline}) itself, run 2 against run 1, in req/s: ` +
+    `The baseline (${a.plan.baseline}) itself, run 2 against run 1, in req/s (each target's better half of rounds): ` +
       shifts
         .map((s) => `${s.scenario} ${signed(s.baseline)} (the other targets' median ${signed(s.others)})`)
         .join('; ') +

@@ -5,6 +5,7 @@
  */
 import { median } from 'simple-statistics';
 import type { Measurement, RatioEstimate, Result, Summary } from '../model/schema.js';
+import { bestHalfMean } from './best-half.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
 import { chanceWithin, logMedianStandardError } from './run-noise.js';
@@ -205,15 +206,27 @@ export interface BaselineShift {
 }
 
 /**
+ * A clean cell's req/s as the headline reads it: the mean of its better half of rounds
+ * (best-half.ts), from the trials; the median where a result holds none.
+ */
+function headlineRate(result: Result, cells: Map<string, Summary>, target: string, scenario: string) {
+  const summary = cells.get(`${target}\u0000${scenario}`);
+  if (!summary) return undefined;
+  const rounds = [...perRound(validByRound(result.trials ?? [], target, scenario), (m) => m.requestsPerSec).values()];
+  return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : summary.requestsPerSec?.median;
+}
+
+/**
  * How far the baseline itself moved between the runs, beside the other targets: every ratio of
- * a scenario is divided by the baseline, so its own error shifts all of them at once.
+ * a scenario is divided by the baseline, so its own error shifts all of them at once. Each
+ * target's req/s is read as the headline reads it (its better half of rounds).
  */
 export function baselineShifts(a: Result, b: Result): BaselineShift[] {
   const cellsA = clean(a);
   const cellsB = clean(b);
   const move = (target: string, scenario: string) => {
-    const ra = cellsA.get(`${target}\u0000${scenario}`)?.requestsPerSec?.median;
-    const rb = cellsB.get(`${target}\u0000${scenario}`)?.requestsPerSec?.median;
+    const ra = headlineRate(a, cellsA, target, scenario);
+    const rb = headlineRate(b, cellsB, target, scenario);
     return ra && rb ? rb / ra - 1 : undefined;
   };
   return a.plan.scenarios

@@ -166,4 +166,12 @@ test("the baseline's own move is set beside the other targets' median move", () 
   assert.equal(shift.scenario, 'json');
   assert.ok(Math.abs(shift.baseline + 0.1) < 1e-12);
   assert.equal(shift.others, 0);
+  // with trials, each target's req/s is read as the headline reads it: its better half of rounds
+  // (run 1's baseline 100, 80, 80: median 80, better half 90; run 2 at 90 throughout)
+  const [fromTrials] = baselineShifts(
+    runWithTrials({ base: [100, 80, 80], a: [120, 120, 120] }),
+    runWithTrials({ base: [90, 90, 90], a: [120, 120, 120] }),
+  );
+  assert.ok(Math.abs(fromTrials.baseline) < 1e-12, `the baseline held (read ${fromTrials.baseline})`);
+  assert.equal(fromTrials.others, 0);
 });
