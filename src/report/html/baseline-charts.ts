@@ -1,8 +1,7 @@
 /**
  * The ranking as charts: each target's req/s and CPU per request against the baseline measured
  * beside it (stats/best-half.ts), in the order of the table, with the bootstrap interval as
- * whiskers. Absolute req/s and µs follow in charts.ts: those move with the machine, the ratios
- * much less.
+ * whiskers. Absolute req/s and µs follow, from charts.ts.
  */
 import type { RatioEstimate, Result, Summary } from '../../model/schema.js';
 import type { Better } from '../../stats/best-half.js';
