@@ -23,17 +23,20 @@ export function formatRatio(ratio: number | undefined): string {
   return ratio === undefined ? '–' : `${Math.round(ratio * 100)} %`;
 }
 
+/** "92 % [88–95]": a ratio and its interval, as percentages. */
+function formatRatioWithInterval(ratio: number, { low, high }: { low: number; high: number }): string {
+  const p = (x: number) => Math.round(x * 100);
+  return p(low) === p(high) ? `${p(ratio)} %` : `${p(ratio)} % [${p(low)}–${p(high)}]`;
+}
+
 /** "92 % [88–95]": a ratio's median and interval, as percentages. */
 export function formatRatioSpread(spread: Spread | undefined): string {
-  if (!spread) return '–';
-  const p = (x: number) => Math.round(x * 100);
-  const { low, high } = spread.interval;
-  return p(low) === p(high) ? `${p(spread.median)} %` : `${p(spread.median)} % [${p(low)}–${p(high)}]`;
+  return spread ? formatRatioWithInterval(spread.median, spread.interval) : '–';
 }
 
 /** "92 % [88–95]": a ratio's estimate and interval (stats/best-half.ts), as percentages. */
 export function formatRatioEstimate(ratio: RatioEstimate | undefined): string {
-  return ratio ? formatRatioSpread({ median: ratio.estimate, min: 0, max: 0, interval: ratio.interval }) : '–';
+  return ratio ? formatRatioWithInterval(ratio.estimate, ratio.interval) : '–';
 }
 
 /** "61,234 [58,100–62,000]": the median and its interval. `scale` turns bytes into MB and the like. */

@@ -16,7 +16,7 @@
  */
 import { mean, quantileSorted, sampleStandardDeviation } from 'simple-statistics';
 import type { RatioEstimate } from '../model/schema.js';
-import { seededRandom } from './random.js';
+import { bootstrap } from './random.js';
 
 /** 'higher' for req/s, 'lower' for CPU per request: which end of a series is the undisturbed one. */
 export type Better = 'higher' | 'lower';
@@ -55,13 +55,7 @@ export function bestHalfRatio(roundPairs: Array<[number, number]>, better: Bette
   const estimate = ratioOf(pairs, better);
   if (pairs.length < 3)
     return { estimate, interval: { low: estimate, high: estimate, confidence: 0 }, rounds: pairs.length };
-  const random = seededRandom(SEED);
-  const resampled = Array.from({ length: RESAMPLES }, () =>
-    ratioOf(
-      pairs.map(() => pairs[Math.floor(random() * pairs.length)]),
-      better,
-    ),
-  ).sort((x, y) => x - y);
+  const resampled = bootstrap((draw) => ratioOf(draw(pairs), better), SEED, RESAMPLES);
   const tail = (1 - CONFIDENCE) / 2;
   return {
     estimate,

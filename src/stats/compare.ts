@@ -8,7 +8,7 @@
  */
 import { median, quantileSorted } from 'simple-statistics';
 import { mannWhitney } from './mann-whitney.js';
-import { seededRandom } from './random.js';
+import { bootstrap } from './random.js';
 import { pairedShift, signedRank } from './signed-rank.js';
 
 export type Direction = 'higher-is-better' | 'lower-is-better';
@@ -36,15 +36,11 @@ export interface Comparison {
   verdict: Verdict;
 }
 
-function bootstrapChange(a: number[], b: number[], seed: number, resamples = 2000): [number, number] {
-  const random = seededRandom(seed);
-  const draw = (values: number[]) => values.map(() => values[Math.floor(random() * values.length)]);
-  const changes: number[] = [];
-  for (let r = 0; r < resamples; r++) {
+function bootstrapChange(a: number[], b: number[], seed: number): [number, number] {
+  const changes = bootstrap((draw) => {
     const base = median(draw(a));
-    if (base !== 0) changes.push(median(draw(b)) / base - 1);
-  }
-  changes.sort((x, y) => x - y);
+    return base !== 0 ? median(draw(b)) / base - 1 : undefined;
+  }, seed);
   return changes.length ? [quantileSorted(changes, 0.025), quantileSorted(changes, 0.975)] : [0, 0];
 }
 

@@ -10,6 +10,26 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/**
+ * A bootstrap distribution, sorted: `resamples` values of `statistic`, each computed on fresh
+ * draws with replacement (`draw`, as often as the statistic needs, from one seeded stream);
+ * a statistic that returns undefined for a draw is left out.
+ */
+export function bootstrap(
+  statistic: (draw: <T>(values: readonly T[]) => T[]) => number | undefined,
+  seed: number,
+  resamples = 2000,
+): number[] {
+  const random = seededRandom(seed);
+  const draw = <T>(values: readonly T[]) => values.map(() => values[Math.floor(random() * values.length)]);
+  const values: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    const value = statistic(draw);
+    if (value !== undefined) values.push(value);
+  }
+  return values.sort((x, y) => x - y);
+}
+
 /** Fisher-Yates on a copy. */
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
