@@ -18,6 +18,7 @@ import { loadResult } from '../results/store.js';
 import type { Result } from '../model/schema.js';
 import { medianOf } from '../stats/describe.js';
 import {
+  baselineProcessGaps,
   baselineShifts,
   compareRuns,
   figures,
@@ -111,6 +112,22 @@ function baselineLines(a: Result, b: Result): string[] {
         .map((s) => `${s.scenario} ${signed(s.baseline)} (the other targets' median ${signed(s.others)})`)
         .join('; ') +
       '. Every ratio of a scenario is divided by its baseline, so the difference between the two moves shifts all of them.',
+    '',
+    ...processLines(a, b),
+  ];
+}
+
+/** How far the baseline's two processes differed within each run: the per-start part of its error. */
+function processLines(a: Result, b: Result): string[] {
+  const gaps = [a, b].map(baselineProcessGaps);
+  if (gaps.every((g) => g.length === 0)) return [];
+  const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
+  return [
+    `The baseline's two processes (one per visit, started apart, measured in the same rounds), process 2 against process 1 in req/s (better half of rounds): ` +
+      gaps
+        .map((g, i) => `run ${i + 1} ${g.map((x) => `${x.scenario} ${signed(x.gap)}`).join(', ') || 'one process'}`)
+        .join('; ') +
+      '. The baseline figure of a round is the mean of the two, so a gap this size is halved in every ratio.',
     '',
   ];
 }

@@ -62,7 +62,7 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     )
     .option(
       '--baseline-visits <n>',
-      'visits of the baseline in each scenario of a round, their median is its figure of the round (1: once, like every target)',
+      'visits of the baseline in each scenario of a round, each to a process of its own; their median is its figure of the round (1: once, like every target)',
       positiveInt('--baseline-visits'),
       RUN_DEFAULTS.baselineVisits,
     )

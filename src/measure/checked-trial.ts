@@ -22,7 +22,7 @@ import {
   verifyUpstreamCalls,
 } from './upstream-check.js';
 import { verifyScenarios } from './verify.js';
-import { maxWindowSec, windowShortfall } from './window.js';
+import { maxWindowSec, windowShortfall, windowStepSec } from './window.js';
 
 export interface CheckedTrialContext {
   round: number;
@@ -68,7 +68,7 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
     });
   };
   let trial = await measure(context.load.durationSec);
-  const shortfall = trial.measurement && windowShortfall(trial.measurement);
+  const shortfall = trial.measurement && windowShortfall(trial.measurement, windowStepSec(context.askedSec));
   const longest = maxWindowSec(context.askedSec);
   // A ramp or rate profile's window is its stages: it is never stretched.
   const stretchable = !context.load.profile || context.load.profile.kind === 'fixed';

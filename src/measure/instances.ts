@@ -1,6 +1,6 @@
 /**
  * The running targets of a run. Each target is started once per protocol it serves (HTTP/1.1,
- * or h2c and h2 for the h2 suite), verified, its answers' sizes sampled, warmed up to steady
+ * or h2c and h2 for the h2 suite; the baseline once per visit of a pass, see plan.ts), verified, its answers' sizes sampled, warmed up to steady
  * state, and then kept running for the whole run: its trials, spread over the rounds, all hit
  * the same warm process. A target that died is started again (verified and warmed up again) for
  * its next trial; one that will not start or answers wrongly is marked broken and not measured
@@ -90,13 +90,19 @@ export class Instances {
    * has none or it died; undefined when it cannot be measured (recorded already, as a failed
    * trial of `round`/`scenario` or a failed verification).
    */
-  async get(target: Target, protocol: LoadProtocol, round: number, scenario: string): Promise<Instance | undefined> {
-    const key = brokenKey(target.name, protocol);
+  async get(
+    target: Target,
+    protocol: LoadProtocol,
+    round: number,
+    scenario: string,
+    processIndex?: number,
+  ): Promise<Instance | undefined> {
+    const key = `${brokenKey(target.name, protocol)}#${processIndex ?? 1}`;
     if (this.isBroken(target.name, protocol)) return undefined;
     const current = this.live.get(key);
     if (current && !current.running.process.hasExited()) return current;
     this.live.delete(key);
-    const instance = await this.start(target, protocol, round, scenario);
+    const instance = await this.start(target, protocol, round, scenario, key, processIndex);
     if (instance) this.live.set(key, instance);
     return instance;
   }
@@ -117,11 +123,13 @@ export class Instances {
     protocol: LoadProtocol,
     round: number,
     scenario: string,
+    liveKey: string,
+    processIndex: number | undefined,
   ): Promise<Instance | undefined> {
     const { context } = this;
     const key = brokenKey(target.name, protocol);
-    const cause = this.started.has(key) ? 'restart' : 'first';
-    this.started.add(key);
+    const cause = this.started.has(liveKey) ? 'restart' : 'first';
+    this.started.add(liveKey);
     const at = new Date().toISOString();
     const startMs = performance.now();
     let running: RunningTarget;
@@ -174,6 +182,7 @@ export class Instances {
       protocol,
       at,
       cause,
+      ...(processIndex !== undefined && { process: processIndex }),
       readyMs,
       warmup,
       answerSizes: Object.fromEntries(answerSizes),

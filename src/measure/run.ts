@@ -7,7 +7,7 @@ import { formatProfile, type ScenarioShape } from '../engines/profile.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnginePlan } from '../engines/engine-plan.js';
-import { planShapes, planTrials, scenarioRuns } from '../plan/plan.js';
+import { planShapes, planTrials, processCount, scenarioRuns } from '../plan/plan.js';
 import { createProgress } from '../progress/progress.js';
 import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
@@ -123,6 +123,9 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     timeoutSec: settings.timeoutSec,
   };
   const targetNames = settings.targets.map((t) => t.name);
+  // the baseline is visited more than once only where there are others to divide by it
+  const baselineVisits =
+    targetNames.length > 1 && targetNames.includes(settings.baseline) ? settings.baselineVisits : 1;
   const runsOn = scenarioRuns(settings.scenarios);
   const { shape: planShape, apart: shapesApart } = planShapes(settings.scenarios, settings.shapes, targetNames);
   const packages: Record<string, string> = {};
@@ -166,7 +169,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ...(shapesApart && { scenarioShapes: shapesApart }),
     engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
     baseline: settings.baseline,
-    ...(settings.baselineVisits > 1 && { baselineVisits: settings.baselineVisits }),
+    ...(baselineVisits > 1 && { baselineVisits }),
     seed: settings.seed,
     scenarioWeights: Object.fromEntries(
       settings.scenarios.map((s) => [s.name, { category: s.category, weight: s.weight }]),
@@ -196,7 +199,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const ticksBefore = machineCpuTicks();
   const startedMs = Date.now();
   const scenarioNames = settings.scenarios.map((s) => s.name);
-  const anchor = { target: settings.baseline, visits: settings.baselineVisits };
+  const anchor = { target: settings.baseline, visits: baselineVisits };
   const queue = planTrials(targetNames, scenarioNames, settings.repeats, settings.seed, 1, runsOn, anchor);
   const progress = createProgress(queue.length, settings.quiet);
   const abort = new AbortController();
@@ -282,9 +285,14 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     for (const name of shuffled(targetNames, seededRandom(settings.seed))) {
       for (const protocol of protocolsOf(settings.scenarios)) {
         if (abort.signal.aborted) break;
-        progress.task(`starting ${name}${protocol === 'http1' ? '' : ` over ${protocol}`}, warming up`);
         const first = settings.scenarios.find((s) => scenarioProtocol(s) === protocol)!;
-        await instances.get(targetByName.get(name)!, protocol, 1, first.name);
+        const count = processCount(name, anchor);
+        for (let index = 1; index <= count; index++) {
+          progress.task(
+            `starting ${name}${count > 1 ? ` (process ${index} of ${count})` : ''}${protocol === 'http1' ? '' : ` over ${protocol}`}, warming up`,
+          );
+          await instances.get(targetByName.get(name)!, protocol, 1, first.name, count > 1 ? index : undefined);
+        }
       }
     }
     for (;;) {
@@ -297,7 +305,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       const protocol = scenarioProtocol(scenario);
       if (instances.isBroken(target.name, protocol)) continue;
       progress.trialStarted(planned.round, target.name, scenario.name);
-      const instance = await instances.get(target, protocol, planned.round, scenario.name);
+      const instance = await instances.get(target, protocol, planned.round, scenario.name, planned.process);
       if (!instance) continue;
       let engine: TrialEngine;
       try {
@@ -331,7 +339,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
         broken.set(target.name, trial.reason ?? 'answered wrongly under load');
         progress.note(`${target.name} ${trial.reason}: it is not measured further`);
       }
-      record.trial(trial);
+      record.trial(planned.process === undefined ? trial : { ...trial, process: planned.process });
     }
   } finally {
     await instances.stopAll();

@@ -146,7 +146,7 @@ export const planSchema = z.object({
   warmupSec: z.number().nonnegative(),
   /** Unmeasured load before each window (absent in older results: none). */
   trialWarmupSec: z.number().nonnegative().optional(),
-  /** Visits of the baseline in each scenario's pass of a round, combined by their median (absent: one). */
+  /** Visits of the baseline in each scenario's pass of a round, each to its own process, combined by their median (absent: one). */
   baselineVisits: z.number().int().positive().optional(),
   connections: z.number().int().positive(),
   pipelining: z.number().int().positive(),
@@ -228,6 +228,8 @@ export const startSchema = z.object({
   at: z.string(),
   /** Why it was started: the run's first start, or a restart after it died. */
   cause: z.enum(['first', 'restart']),
+  /** Which of the target's processes (1-based; absent: its only one): the baseline runs one per visit. */
+  process: z.number().int().positive().optional(),
   readyMs: z.number(),
   warmup: z.object({
     seconds: z.number(),
@@ -250,6 +252,8 @@ export const trialSchema = z.object({
   round: z.number().int(),
   target: z.string(),
   scenario: z.string(),
+  /** Which of the target's processes served it (1-based; absent: its only one): the baseline runs one per visit. */
+  process: z.number().int().positive().optional(),
   /** ok: measured and clean; invalid: measured but its numbers cannot be trusted (see flags); failed: no measurement. */
   status: z.enum(['ok', 'invalid', 'failed']),
   reason: z.string().optional(),

@@ -17,6 +17,8 @@ export interface PlannedTrial {
   round: number;
   target: string;
   scenario: string;
+  /** Which of the target's processes serves it (1-based; absent: its only one). Only the baseline runs more than one. */
+  process?: number;
 }
 
 /** Whether a target (a runtime variant's name too: `fastify@node24`) runs a scenario: every one, unless the scenario names its targets. */
@@ -30,7 +32,10 @@ export function scenarioRuns(scenarios: Scenario[]): RunsOn {
 /**
  * The baseline visited more than once in each scenario's pass: every ratio to the baseline is
  * divided by it, so its own error shifts all of a scenario's ratios at once; its visits of a
- * round are combined (the median) before the division.
+ * round are combined (the median) before the division. Visit v of a pass goes to the
+ * baseline's process v: a process keeps the speed its start gave it (the stability benchmark
+ * prints how far the baseline's processes differ), so the reference averages over starts as
+ * well as over time.
  */
 export interface BaselineVisits {
   target: string;
@@ -56,27 +61,39 @@ export function planTrials(
   for (let round = firstRound; round < firstRound + repeats; round++) {
     for (const scenario of shuffled(scenarios, random)) {
       const pass = shuffled(targets, random).filter((target) => runsOn(target, scenario));
-      for (const target of spreadVisits(pass, baseline)) trials.push({ round, target, scenario });
+      for (const visit of spreadVisits(pass, baseline)) trials.push({ round, scenario, ...visit });
     }
   }
   return trials;
 }
 
-/** The pass with the baseline taken out and put back `visits` times at even spacing; unchanged without one, or with nothing else to divide. */
-function spreadVisits(pass: string[], baseline: BaselineVisits | undefined): string[] {
-  if (!baseline || baseline.visits <= 1 || !pass.includes(baseline.target) || pass.length < 2) return pass;
+/**
+ * The pass with the baseline taken out and put back `visits` times at even spacing, visit v to
+ * its process v; unchanged without one, or with nothing else to divide.
+ */
+function spreadVisits(
+  pass: string[],
+  baseline: BaselineVisits | undefined,
+): Pick<PlannedTrial, 'target' | 'process'>[] {
+  if (!baseline || baseline.visits <= 1 || !pass.includes(baseline.target) || pass.length < 2)
+    return pass.map((target) => ({ target }));
   const others = pass.filter((t) => t !== baseline.target);
-  const out: string[] = [];
+  const out: Pick<PlannedTrial, 'target' | 'process'>[] = [];
   let placed = 0;
   for (let i = 0; i <= others.length; i++) {
     // visit v goes before the others' element at round(v × n / (visits − 1)): first, last and evenly between
     while (placed < baseline.visits && Math.round((placed * others.length) / (baseline.visits - 1)) === i) {
-      out.push(baseline.target);
       placed++;
+      out.push({ target: baseline.target, process: placed });
     }
-    if (i < others.length) out.push(others[i]);
+    if (i < others.length) out.push({ target: others[i] });
   }
   return out;
+}
+
+/** How many processes of a target a run starts: one per baseline visit for the baseline, else one. */
+export function processCount(target: string, baseline: BaselineVisits | undefined): number {
+  return baseline && target === baseline.target ? Math.max(1, baseline.visits) : 1;
 }
 
 type ShapeRecord = NonNullable<Plan['scenarioShapes']>[string];

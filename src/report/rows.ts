@@ -149,10 +149,12 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
 export function methodLine(result: Result): string {
   const { plan, environment } = result;
   const fake = fakeEngineWarning(result);
+  // results from before the baseline ran one process per visit have no process on their trials
+  const ownProcesses = result.trials.some((t) => t.process !== undefined) ? ', each to a process of its own' : '';
   return (
     `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s)` +
     (plan.baselineVisits
-      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}; their median is the baseline's figure of the round)`
+      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}${ownProcesses}; their median is the baseline's figure of the round)`
       : '') +
     `; ${enginesLine(result)}; ` +
     `${plan.runtime}; ${environment.pinning.note}` +

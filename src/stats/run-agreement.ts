@@ -240,3 +240,29 @@ export function baselineShifts(a: Result, b: Result): BaselineShift[] {
       return baseline === undefined || others.length === 0 ? [] : [{ scenario, baseline, others: median(others) }];
     });
 }
+
+export interface ProcessGap {
+  scenario: string;
+  /** The baseline's second process's req/s over its first's, less one (each its better half of rounds). */
+  gap: number;
+}
+
+/**
+ * How far the baseline's processes (one per visit, plan.ts) differed within one run, per
+ * scenario: two starts of the same app, measured in the same rounds seconds apart. What
+ * remains of that gap after averaging the processes is the part of the baseline's error that
+ * more rounds cannot shrink. Empty when the run started the baseline once.
+ */
+export function baselineProcessGaps(result: Result): ProcessGap[] {
+  const { trials } = result;
+  const rate = (scenario: string, index: number) => {
+    const mine = trials.filter((t) => t.process === index);
+    const rounds = [...perRound(validByRound(mine, result.plan.baseline, scenario), (m) => m.requestsPerSec).values()];
+    return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : undefined;
+  };
+  return result.plan.scenarios.flatMap((scenario) => {
+    const first = rate(scenario, 1);
+    const second = rate(scenario, 2);
+    return first && second ? [{ scenario, gap: second / first - 1 }] : [];
+  });
+}

@@ -54,7 +54,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     if (warmup.seconds > 0 && !warmup.steady) {
       add(
         'warmup-unsteady',
-        `${start.target}${start.protocol === 'http1' ? '' : ` over ${start.protocol}`} was still getting faster when its ${warmup.seconds} s warm-up ended (${warmup.error ?? 'its maximum, --warmup'}): its first trials may be measured partly cold`,
+        `${start.target}${start.process ? ` (process ${start.process})` : ''}${start.protocol === 'http1' ? '' : ` over ${start.protocol}`} was still getting faster when its ${warmup.seconds} s warm-up ended (${warmup.error ?? 'its maximum, --warmup'}): its first trials may be measured partly cold`,
         start.target,
       );
     }

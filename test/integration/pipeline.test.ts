@@ -107,6 +107,11 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
         `round ${round}: every target in the block`,
       );
       assert.deepEqual([block[0].target, block[blockSize - 1].target], ['node-http', 'node-http']);
+      assert.deepEqual(
+        [block[0].process, block[blockSize - 1].process],
+        [1, 2],
+        "each visit to a process of the baseline's own",
+      );
     }
   }
 
@@ -167,14 +172,18 @@ test('the journal holds one start per target and one line per trial, and renders
       (line) =>
         JSON.parse(line) as {
           kind: string;
-          start?: { target: string; answerSizes: Record<string, { sampled: number }> };
+          start?: { target: string; process?: number; answerSizes: Record<string, { sampled: number }> };
         },
     );
   const starts = records.filter((r) => r.kind === 'start');
   assert.deepEqual(
     starts.map((r) => r.start!.target).sort(),
-    [...TARGETS].sort(),
-    'one start per target: targets stay up',
+    [...TARGETS, 'node-http'].sort(),
+    'one start per target, the baseline one per visit: targets stay up',
+  );
+  assert.deepEqual(
+    starts.filter((r) => r.start!.target === 'node-http').map((r) => r.start!.process),
+    [1, 2],
   );
   for (const { start } of starts) {
     assert.deepEqual(

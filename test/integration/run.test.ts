@@ -33,15 +33,30 @@ test('a short real run of three targets: verified, repeated, measured, reported'
   assert.equal(result.complete, true);
   // node-http, the baseline, is visited twice per scenario and round
   assert.equal(result.trials.length, (TARGETS.length + 1) * 3 * 2, 'every target x scenario x repeat ran');
-  // Targets stay up for the run: each is verified once, at its start.
+  // Targets stay up for the run: each is verified once, at its start; the baseline runs one process per visit.
   assert.deepEqual(
     result.verification
       .filter((v) => v.ok && v.phase === 'start')
       .map((v) => v.target)
       .sort(),
-    [...TARGETS].sort(),
+    [...TARGETS, 'node-http'].sort(),
   );
-  assert.equal((result.starts ?? []).length, TARGETS.length, 'one start per target');
+  const starts = result.starts ?? [];
+  assert.equal(starts.length, TARGETS.length + 1, 'one start per target, two of the baseline');
+  assert.deepEqual(
+    starts.filter((s) => s.target === 'node-http').map((s) => s.process),
+    [1, 2],
+  );
+  for (const scenario of ['text', 'json', 'param'])
+    for (const round of [1, 2])
+      assert.deepEqual(
+        result.trials
+          .filter((t) => t.target === 'node-http' && t.scenario === scenario && t.round === round)
+          .map((t) => t.process)
+          .sort(),
+        [1, 2],
+        `${scenario}, round ${round}: one visit to each of the baseline's processes`,
+      );
   for (const trial of result.trials)
     assert.equal(trial.answerSize?.ok, true, `${trial.target}/${trial.scenario} answered the verified size under load`);
   for (const trial of result.trials) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { planTrials } from '../../src/plan/plan.js';
+import { planTrials, processCount } from '../../src/plan/plan.js';
 import { cleanByRound, pairedRatios } from '../../src/stats/paired.js';
 
 const targets = ['a', 'b', 'c', 'd'];
@@ -63,7 +63,15 @@ test('the baseline is visited first, last and evenly between in each scenario pa
         `${round}/${scenario}: ${pass.join(' ')}`,
       );
       for (const other of targets.slice(1)) assert.equal(pass.filter((t) => t === other).length, 1);
+      // each visit goes to its own process of the baseline; the others run one, unnumbered
+      const numbered = trials
+        .filter((t) => t.round === round && t.scenario === scenario && t.process !== undefined)
+        .map((t) => `${t.target}#${t.process}`);
+      assert.deepEqual(numbered, ['base#1', 'base#2', 'base#3']);
     }
+  assert.equal(processCount('base', { target: 'base', visits: 3 }), 3);
+  assert.equal(processCount('a', { target: 'base', visits: 3 }), 1);
+  assert.equal(processCount('base', undefined), 1);
   // one visit, or a baseline not in the pass: the plain plan
   assert.deepEqual(
     planTrials(targets, ['json'], 1, 7, 1, () => true, { target: 'base', visits: 1 }),

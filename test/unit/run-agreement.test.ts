@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
 import { bestHalfRatio } from '../../src/stats/best-half.js';
-import { baselineShifts, compareRuns } from '../../src/stats/run-agreement.js';
+import { baselineProcessGaps, baselineShifts, compareRuns } from '../../src/stats/run-agreement.js';
 import { chanceWithin, errorNeeded, logMedianStandardError } from '../../src/stats/run-noise.js';
 
 const spread = (median: number, min = median, max = median) => ({
@@ -174,4 +174,30 @@ test("the baseline's own move is set beside the other targets' median move", () 
   );
   assert.ok(Math.abs(fromTrials.baseline) < 1e-12, `the baseline held (read ${fromTrials.baseline})`);
   assert.equal(fromTrials.others, 0);
+});
+
+test("the baseline's two processes are set side by side per scenario, each by its better half of rounds", () => {
+  const result = runWithTrials({ base: [100, 100, 100], a: [120, 120, 120] });
+  assert.deepEqual(baselineProcessGaps(result), [], 'one process: nothing to compare');
+  const second = [90, 110, 70].map((requestsPerSec, i) => ({
+    target: 'base',
+    scenario: 'json',
+    round: i + 1,
+    status: 'ok',
+    process: 2,
+    measurement: { requestsPerSec, server: { cpuUsPerRequest: 1e6 / requestsPerSec } },
+  }));
+  const trials = [
+    ...(result.trials ?? []).map((t) => (t.target === 'base' ? { ...t, process: 1 } : t)),
+    ...second,
+  ] as Result['trials'];
+  // process 1's better half 100; process 2's: (110 + 90) / 2 = 100, then with one round slower still
+  const [gap] = baselineProcessGaps({ ...result, trials });
+  assert.equal(gap.scenario, 'json');
+  assert.ok(Math.abs(gap.gap) < 1e-12, `read ${gap.gap}`);
+  const slower = trials!.map((t) =>
+    t.process === 2 && t.round === 2 ? { ...t, measurement: { ...t.measurement!, requestsPerSec: 60 } } : t,
+  );
+  // process 2 now 90, 60, 70: better half (90 + 70) / 2 = 80, 20 % below process 1
+  assert.ok(Math.abs(baselineProcessGaps({ ...result, trials: slower })[0].gap + 0.2) < 1e-12);
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { checkAnswerSize } from '../../src/measure/answer-size.js';
 import { sampleRequests } from '../../src/suites/sample-requests.js';
 import { levelledOff, MIN_WARMUP_BLOCKS } from '../../src/measure/warmup.js';
-import { maxWindowSec, MIN_WINDOW_RESPONSES, windowShortfall } from '../../src/measure/window.js';
+import { maxWindowSec, MIN_WINDOW_RESPONSES, windowShortfall, windowStepSec } from '../../src/measure/window.js';
 
 const block = (bytesPerSec: number, bytesPerCpuSec = bytesPerSec) => ({ bytesPerSec, bytesPerCpuSec });
 
@@ -46,6 +46,18 @@ test('a window shorter than five median latencies (h2 at 100 × 100 streams) is 
   assert.ok(shortfall);
   assert.equal(shortfall.neededSec, Math.ceil(5 * 0.77 * 1.25));
   assert.match(shortfall.reason, /p50 latency of 770 ms/);
+});
+
+test('a sub-second window is extended in twentieths, a whole-second one in whole seconds (wrk)', () => {
+  // node-http on a slow hour: ~19k req/s with 1000 requests in flight gives a p50 of ~52 ms
+  const slow = { durationSec: 0.25, requests: 4_800, requestsPerSec: 19_000, latencyMs: latency(52) };
+  assert.equal(windowStepSec(0.25), 0.05);
+  assert.equal(windowShortfall(slow, windowStepSec(0.25))!.neededSec, 0.35);
+  assert.match(windowShortfall(slow, 0.05)!.reason, /0\.25 s, under 5 × its p50 latency of 52 ms/);
+  assert.equal(windowStepSec(1), 1);
+  assert.equal(windowShortfall({ ...slow, durationSec: 1, latencyMs: latency(260) }, windowStepSec(1))!.neededSec, 2);
+  // a window long enough at the step it was extended to passes the next time
+  assert.equal(windowShortfall({ ...slow, durationSec: 0.35 }, 0.05), undefined);
 });
 
 test('a window with too few responses is too short; a busy one is fine', () => {
