@@ -194,8 +194,15 @@ for (const engine of ['h2load', 'node-http2']) {
     assert.equal(result.plan.baseline, 'node-http2');
     assert.equal(result.environment.engine.name, engine);
     assert.doesNotMatch(result.environment.engine.flags, /--h1/, 'the engine is described as HTTP/2');
-    // One start (and one verification) per target and protocol.
-    assert.equal(result.verification.length, targets.length * 2);
+    // One start (and one verification) per target and protocol, the baseline one per visit.
+    assert.equal(result.verification.length, (targets.length + 1) * 2);
+    assert.deepEqual(
+      (result.starts ?? [])
+        .filter((s) => s.target === 'node-http2')
+        .map((s) => `${s.protocol}#${s.process}`)
+        .sort(),
+      ['h2#1', 'h2#2', 'h2c#1', 'h2c#2'],
+    );
     assert.ok(
       result.verification.every((v) => v.ok),
       JSON.stringify(result.verification),
