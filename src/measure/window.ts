@@ -28,7 +28,7 @@ export interface WindowShortfall {
  * The step a window is extended in: whole seconds when whole seconds were asked (wrk counts
  * no less), else a twentieth. Rounding a 0.25 s window up to 1 s quadrupled it where 0.35 s was
  * enough: at the main job's 1000 requests in flight a target under 20k req/s has a p50 over
- * 50 ms, and on a slow hour most hello cells are.
+ * 50 ms, and in a slow hour nearly half the main job's trials ran in extended windows.
  */
 export function windowStepSec(askedSec: number): number {
   return Number.isInteger(askedSec) ? 1 : 0.05;

@@ -205,15 +205,17 @@ export interface BaselineShift {
   others: number;
 }
 
-/**
- * A clean cell's req/s as the headline reads it: the mean of its better half of rounds
- * (best-half.ts), from the trials; the median where a result holds none.
- */
+/** req/s of a target's trials in a scenario as the headline reads it: the mean of its better half of rounds (best-half.ts); undefined without a valid round. */
+function bestHalfRate(trials: Result['trials'], target: string, scenario: string): number | undefined {
+  const rounds = [...perRound(validByRound(trials, target, scenario), (m) => m.requestsPerSec).values()];
+  return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : undefined;
+}
+
+/** A clean cell's req/s as the headline reads it, from the trials; the median where a result holds none. */
 function headlineRate(result: Result, cells: Map<string, Summary>, target: string, scenario: string) {
   const summary = cells.get(`${target}\u0000${scenario}`);
   if (!summary) return undefined;
-  const rounds = [...perRound(validByRound(result.trials ?? [], target, scenario), (m) => m.requestsPerSec).values()];
-  return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : summary.requestsPerSec?.median;
+  return bestHalfRate(result.trials ?? [], target, scenario) ?? summary.requestsPerSec?.median;
 }
 
 /**
@@ -254,12 +256,12 @@ export interface ProcessGap {
  * more rounds cannot shrink. Empty when the run started the baseline once.
  */
 export function baselineProcessGaps(result: Result): ProcessGap[] {
-  const { trials } = result;
-  const rate = (scenario: string, index: number) => {
-    const mine = trials.filter((t) => t.process === index);
-    const rounds = [...perRound(validByRound(mine, result.plan.baseline, scenario), (m) => m.requestsPerSec).values()];
-    return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : undefined;
-  };
+  const rate = (scenario: string, index: number) =>
+    bestHalfRate(
+      (result.trials ?? []).filter((t) => t.process === index),
+      result.plan.baseline,
+      scenario,
+    );
   return result.plan.scenarios.flatMap((scenario) => {
     const first = rate(scenario, 1);
     const second = rate(scenario, 2);

@@ -188,14 +188,14 @@ test("the baseline's two processes are set side by side per scenario, each by it
     measurement: { requestsPerSec, server: { cpuUsPerRequest: 1e6 / requestsPerSec } },
   }));
   const trials = [
-    ...(result.trials ?? []).map((t) => (t.target === 'base' ? { ...t, process: 1 } : t)),
+    ...result.trials.map((t) => (t.target === 'base' ? { ...t, process: 1 } : t)),
     ...second,
   ] as Result['trials'];
   // process 1's better half 100; process 2's: (110 + 90) / 2 = 100, then with one round slower still
   const [gap] = baselineProcessGaps({ ...result, trials });
   assert.equal(gap.scenario, 'json');
   assert.ok(Math.abs(gap.gap) < 1e-12, `read ${gap.gap}`);
-  const slower = trials!.map((t) =>
+  const slower = trials.map((t) =>
     t.process === 2 && t.round === 2 ? { ...t, measurement: { ...t.measurement!, requestsPerSec: 60 } } : t,
   );
   // process 2 now 90, 60, 70: better half (90 + 70) / 2 = 80, 20 % below process 1
