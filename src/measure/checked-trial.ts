@@ -1,6 +1,6 @@
 /**
  * One trial as a run records it: measured on a running instance, measured again in a longer
- * window when the first was too short for its load, and checked under load: its bytes per
+ * window (twice at most) while the window was too short for its load, and checked under load: its bytes per
  * response against the answers sampled at the start, and the scenario's checks sent again
  * right after the window. A target that fails either check answered wrongly under load: the
  * trial fails, a failed verification is recorded for every scenario (a target that changes its
@@ -13,6 +13,7 @@ import { scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario } from '../suites/types.js';
 import { checkAnswerSize, sizeCheckReason } from './answer-size.js';
 import type { Instance } from './instances.js';
+import { measureInLongEnoughWindow } from './extend-window.js';
 import { runTrial } from './trial.js';
 import {
   type UpstreamRecord,
@@ -22,7 +23,6 @@ import {
   verifyUpstreamCalls,
 } from './upstream-check.js';
 import { verifyScenarios } from './verify.js';
-import { maxWindowSec, windowShortfall, windowStepSec } from './window.js';
 
 export interface CheckedTrialContext {
   round: number;
@@ -67,18 +67,14 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
       windowWatch: window,
     });
   };
-  let trial = await measure(context.load.durationSec);
-  const shortfall = trial.measurement && windowShortfall(trial.measurement, windowStepSec(context.askedSec));
-  const longest = maxWindowSec(context.askedSec);
   // A ramp or rate profile's window is its stages: it is never stretched.
   const stretchable = !context.load.profile || context.load.profile.kind === 'fixed';
-  if (shortfall && stretchable && context.load.durationSec < longest && !context.signal.aborted) {
-    const toSec = Math.min(longest, shortfall.neededSec);
-    trial = {
-      ...(await measure(toSec)),
-      windowExtended: { fromSec: context.load.durationSec, toSec, reason: shortfall.reason },
-    };
-  }
+  let trial = stretchable
+    ? await measureInLongEnoughWindow(
+        { firstSec: context.load.durationSec, askedSec: context.askedSec, signal: context.signal },
+        measure,
+      )
+    : await measure(context.load.durationSec);
   if (!trial.measurement || context.signal.aborted) return { trial };
 
   const expected = instance.answerSizes.get(scenario.name);

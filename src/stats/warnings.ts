@@ -3,7 +3,7 @@
  * hyperfine's: each says which cell, what happened, and what the number then means.
  */
 import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warning } from '../model/schema.js';
-import { relativeHalfWidth, relativeRange } from './describe.js';
+import { medianOf, relativeHalfWidth, relativeRange } from './describe.js';
 import { unsettledCells } from './stability.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
 
@@ -13,6 +13,9 @@ export const HIGH_SPREAD = 0.1;
 export const MIN_REQUESTS_FOR_P99 = 1000;
 /** Above this share of CPU time stolen by a hypervisor, the machine was shared. */
 export const MAX_STEAL_SHARE = 0.02;
+
+/** When more than this share of the repeated cells spread widely, the machine is named once instead of every cell. */
+export const NOISY_MACHINE_SHARE = 0.5;
 
 export interface WarningInput {
   plan: Plan;
@@ -113,19 +116,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       trial.scenario,
     );
   }
-  for (const summary of summaries) {
-    if (!summary.requestsPerSec || summary.validTrials < 2) continue;
-    const range = relativeRange(summary.requestsPerSec);
-    if (range > HIGH_SPREAD) {
-      add(
-        'high-spread',
-        `${summary.target}/${summary.scenario}: req/s varied by ${percent(range)} between repeats ` +
-          `(${Math.round(summary.requestsPerSec.min)} to ${Math.round(summary.requestsPerSec.max)}); differences smaller than that are noise`,
-        summary.target,
-        summary.scenario,
-      );
-    }
-  }
+  for (const warning of spreadWarnings(summaries)) warnings.push(warning);
   const cores = input.environment.allowedCores.length;
   const loadBefore = input.environment.loadAverageBefore;
   if (loadBefore !== undefined && loadBefore > cores * 0.75) {
@@ -162,4 +153,34 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   }
   if (!input.environment.pinning.pinned) add('not-pinned', input.environment.pinning.note);
   return warnings;
+}
+
+/**
+ * One warning per cell whose repeats lie far apart; or, when most cells do, one line that names
+ * the machine: in a noisy hour the main job printed 36 such lines, which said the same thing.
+ */
+export function spreadWarnings(summaries: Summary[]): Warning[] {
+  const repeated = summaries.filter((s) => s.requestsPerSec && s.validTrials >= 2);
+  const spread = repeated.map((s) => ({ cell: s, range: relativeRange(s.requestsPerSec!) }));
+  const wide = spread.filter((c) => c.range > HIGH_SPREAD);
+  if (wide.length >= 4 && wide.length > repeated.length * NOISY_MACHINE_SHARE) {
+    const worst = wide.reduce((a, b) => (b.range > a.range ? b : a));
+    return [
+      {
+        kind: 'noisy-machine',
+        message:
+          `req/s varied by more than ${percent(HIGH_SPREAD)} between repeats in ${wide.length} of ${repeated.length} cells ` +
+          `(median ${percent(medianOf(spread.map((c) => c.range)) ?? 0)}, most ${percent(worst.range)} in ${worst.cell.target}/${worst.cell.scenario}): ` +
+          'the machine itself was noisy, not single targets: absolute req/s do not hold in this run; compare targets by their ratio to the baseline, measured beside them in each round, and its interval',
+      },
+    ];
+  }
+  return wide.map(({ cell, range }) => ({
+    kind: 'high-spread',
+    message:
+      `${cell.target}/${cell.scenario}: req/s varied by ${percent(range)} between repeats ` +
+      `(${Math.round(cell.requestsPerSec!.min)} to ${Math.round(cell.requestsPerSec!.max)}); differences smaller than that are noise`,
+    target: cell.target,
+    scenario: cell.scenario,
+  }));
 }

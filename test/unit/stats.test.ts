@@ -105,6 +105,38 @@ test('warnings: high spread, generator-bound, errors and a busy machine are said
   assert.match(warnings.find((w) => w.kind === 'high-spread')!.message, /base\/text: req\/s varied by 40 %/);
 });
 
+test('warnings: when most cells spread widely, the machine is named once instead of every cell', () => {
+  const rates = (spread: number) => [measurement(1000), measurement(1000 * (1 + spread))];
+  const cells = (spreads: number[]) =>
+    spreads.flatMap((spread, i) => rates(spread).map((m, r) => trial(`t${i}`, 'text', r + 1, m)));
+  const warn = (spreads: number[]) => {
+    const input = {
+      plan: plan({ targets: spreads.map((_, i) => `t${i}`), baseline: 't0' }),
+      trials: cells(spreads),
+      verification: [],
+      unavailable: [],
+      environment: environment(),
+      complete: true,
+    };
+    return collectWarnings(input, summarize(input)).filter(
+      (w) => w.kind === 'high-spread' || w.kind === 'noisy-machine',
+    );
+  };
+  // spread is (max - min) / median: 1000 and 1500 lie 40 % apart
+  const noisy = warn([0.3, 0.2, 0.5, 0.25, 0.02, 0.4]);
+  assert.deepEqual(
+    noisy.map((w) => w.kind),
+    ['noisy-machine'],
+  );
+  assert.match(noisy[0].message, /in 5 of 6 cells \(median 24 %, most 40 % in t2\/text\)/);
+  // a few wide cells among steady ones are the cells' own: each is named
+  const few = warn([0.3, 0.02, 0.01, 0.5, 0.03, 0.02]);
+  assert.deepEqual(
+    few.map((w) => `${w.kind} ${w.target}`),
+    ['high-spread t0', 'high-spread t3'],
+  );
+});
+
 test('summary: the ratio to the baseline is paired per round, so drift that hits both cancels', () => {
   // The machine slows down between rounds; the target is always 90 % of the baseline.
   const trials = [1000, 2000, 3000].flatMap((rate, i) => [

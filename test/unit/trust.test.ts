@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkAnswerSize } from '../../src/measure/answer-size.js';
+import type { Measurement, Trial } from '../../src/model/schema.js';
+import { measurement } from '../helpers/synthetic.js';
 import { sampleRequests } from '../../src/suites/sample-requests.js';
+import { measureInLongEnoughWindow } from '../../src/measure/extend-window.js';
 import { levelledOff, MIN_WARMUP_BLOCKS } from '../../src/measure/warmup.js';
 import { maxWindowSec, MIN_WINDOW_RESPONSES, windowShortfall, windowStepSec } from '../../src/measure/window.js';
 
@@ -34,6 +37,12 @@ test('no warm-up ends before its minimum number of blocks', () => {
 });
 
 const latency = (p50: number) => ({ mean: p50, p50, p75: p50, p90: p50, p99: p50, p99_9: p50, max: p50 });
+const measurementOf = (durationSec: number, requestsPerSec: number, p50: number) =>
+  measurement(requestsPerSec, {
+    durationSec,
+    requests: Math.round(durationSec * requestsPerSec),
+    latencyMs: latency(p50),
+  });
 
 test('a window shorter than five median latencies (h2 at 100 × 100 streams) is too short, and says how long it needs', () => {
   // koa over h2c: ~13k req/s with 10,000 streams in flight gives a p50 of ~0.77 s
@@ -58,6 +67,42 @@ test('a sub-second window is extended in twentieths, a whole-second one in whole
   assert.equal(windowShortfall({ ...slow, durationSec: 1, latencyMs: latency(260) }, windowStepSec(1))!.neededSec, 2);
   // a window long enough at the step it was extended to passes the next time
   assert.equal(windowShortfall({ ...slow, durationSec: 0.35 }, 0.05), undefined);
+});
+
+test('a window still too short once extended (the machine slowed between tries) is extended again, up to the maximum', async () => {
+  const never = new AbortController().signal;
+  // p50 latencies of successive tries at 0.25 s asked: 52 ms needs 0.35 s; 124 ms then needs 0.80 s
+  const run = async (p50s: number[], firstSec = 0.25) => {
+    const windows: number[] = [];
+    const trial = await measureInLongEnoughWindow({ firstSec, askedSec: 0.25, signal: never }, async (sec) => {
+      const p50 = p50s[windows.length] ?? p50s.at(-1)!;
+      windows.push(sec);
+      return { measurement: measurementOf(sec, 19_000, p50) } as {
+        measurement: Measurement;
+        windowExtended?: Trial['windowExtended'];
+      };
+    });
+    return { trial, windows };
+  };
+  const once = await run([52, 40]);
+  assert.deepEqual(once.windows, [0.25, 0.35]);
+  assert.deepEqual(once.trial.windowExtended?.toSec, 0.35);
+  const twice = await run([52, 124, 124]);
+  assert.deepEqual(twice.windows, [0.25, 0.35, 0.8], 'extended a second time from the longer try');
+  assert.deepEqual(
+    { from: twice.trial.windowExtended?.fromSec, to: twice.trial.windowExtended?.toSec },
+    { from: 0.25, to: 0.8 },
+  );
+  assert.match(twice.trial.windowExtended!.reason, /0\.35 s, under 5 × its p50 latency of 124 ms/);
+  // bounded: at most two extensions, and never past the maximum window
+  const worse = await run([52, 124, 400, 1600]);
+  assert.equal(worse.windows.length, 3);
+  assert.ok(windowShortfall(worse.trial.measurement!, 0.05), 'still too short: the trial stays invalid');
+  const atMost = await run([4000, 4000], 14);
+  assert.deepEqual(atMost.windows, [14, maxWindowSec(0.25)], 'from the maximum it is not extended again');
+  const good = await run([10]);
+  assert.deepEqual(good.windows, [0.25]);
+  assert.equal(good.trial.windowExtended, undefined);
 });
 
 test('a window with too few responses is too short; a busy one is fine', () => {

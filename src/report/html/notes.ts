@@ -7,6 +7,7 @@ const WARNING_TITLES: Record<string, string> = {
   unavailable: 'Targets not run',
   'generator-bound': 'Load generator at its limit',
   'high-spread': 'Repeats far apart',
+  'noisy-machine': 'Noisy machine',
   'few-requests': 'Too few responses',
   'short-window': 'Short measured windows',
   'busy-machine': 'Busy machine',
