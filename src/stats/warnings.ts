@@ -171,7 +171,8 @@ export function spreadWarnings(summaries: Summary[]): Warning[] {
         message:
           `req/s varied by more than ${percent(HIGH_SPREAD)} between repeats in ${wide.length} of ${repeated.length} cells ` +
           `(median ${percent(medianOf(spread.map((c) => c.range)) ?? 0)}, most ${percent(worst.range)} in ${worst.cell.target}/${worst.cell.scenario}): ` +
-          'the machine itself was noisy, not single targets: absolute req/s do not hold in this run; compare targets by their ratio to the baseline, measured beside them in each round, and its interval',
+          'the machine itself was noisy, not single targets: absolute req/s do not hold in this run; compare targets by their ratio to the baseline, measured beside them in each round, and its interval, ' +
+          'and narrow it with more rounds (--repeats) or a calmer hour',
       },
     ];
   }
