@@ -2,9 +2,10 @@
  * One trial as a run records it: measured on a running instance, measured again in a longer
  * window (twice at most) while the window was too short for its load, and checked under
  * load: its bytes per response against the answers sampled at the start, and the scenario's
- * checks sent again right after the window. A target that fails either check answered wrongly under load: the
- * trial fails, a failed verification is recorded for every scenario (a target that changes its
- * answers once verified is trusted nowhere), and it is not measured again.
+ * checks sent again right after the window. A target that fails either check answered
+ * wrongly under load: the trial fails, a failed verification is recorded for every scenario
+ * (a target that changes its answers once verified is trusted nowhere), and it is not
+ * measured again.
  */
 import type { LoadSpec } from '../engines/engine.js';
 import type { TrialEngine } from '../engines/engine-plan.js';
