@@ -4,13 +4,13 @@
  * margin only; on a machine that slows between the two tries it can still fall short (0.60 s
  * against 5 × a p50 of 124 ms), so it is extended once more rather than the trial being lost.
  */
-import type { Measurement, Trial } from '../model/schema.js';
+import type { Trial } from '../model/schema.js';
 import { maxWindowSec, windowShortfall, windowStepSec } from './window.js';
 
 /** Once normally, twice when the machine slowed between the tries. */
 export const MAX_EXTENSIONS = 2;
 
-type Measured = Pick<Trial, 'windowExtended'> & { measurement?: Measurement };
+type Measured = Pick<Trial, 'measurement' | 'windowExtended'>;
 
 export interface WindowPlan {
   /** The window to try first (a cell's later rounds start from its extended window). */

@@ -2,9 +2,10 @@
  * The running targets of a run. Each target is started once per protocol it serves (HTTP/1.1,
  * or h2c and h2 for the h2 suite; the baseline once per visit of a pass, see plan.ts),
  * verified, its answers' sizes sampled, warmed up to steady state, and then kept running for
- * the whole run: its trials, spread over the rounds, all hit the same warm process. A target that died is started again (verified and warmed up again) for
- * its next trial; one that will not start or answers wrongly is marked broken and not measured
- * again (over HTTP/2, for that protocol only, so a TLS problem does not hide its h2c figures).
+ * the whole run: its trials, spread over the rounds, all hit the same warm process. A target
+ * that died is started again (verified and warmed up again) for its next trial; one that will
+ * not start or answers wrongly is marked broken and not measured again (over HTTP/2, for that
+ * protocol only, so a TLS problem does not hide its h2c figures).
  *
  * Why keep them running: restarting a target for every visit made every round pay a start and
  * a warm-up per target, and a warm-up long enough for the JIT (fastify needs about 5 s under

@@ -16,6 +16,8 @@ export const MAX_STEAL_SHARE = 0.02;
 
 /** When more than this share of the repeated cells spread widely, the machine is named once instead of every cell. */
 export const NOISY_MACHINE_SHARE = 0.5;
+/** ...and at least this many cells: with fewer, the cells are named one by one. */
+export const NOISY_MACHINE_MIN_CELLS = 4;
 
 export interface WarningInput {
   plan: Plan;
@@ -116,7 +118,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       trial.scenario,
     );
   }
-  for (const warning of spreadWarnings(summaries)) warnings.push(warning);
+  warnings.push(...spreadWarnings(summaries));
   const cores = input.environment.allowedCores.length;
   const loadBefore = input.environment.loadAverageBefore;
   if (loadBefore !== undefined && loadBefore > cores * 0.75) {
@@ -163,7 +165,7 @@ export function spreadWarnings(summaries: Summary[]): Warning[] {
   const repeated = summaries.filter((s) => s.requestsPerSec && s.validTrials >= 2);
   const spread = repeated.map((s) => ({ cell: s, range: relativeRange(s.requestsPerSec!) }));
   const wide = spread.filter((c) => c.range > HIGH_SPREAD);
-  if (wide.length >= 4 && wide.length > repeated.length * NOISY_MACHINE_SHARE) {
+  if (wide.length >= NOISY_MACHINE_MIN_CELLS && wide.length > repeated.length * NOISY_MACHINE_SHARE) {
     const worst = wide.reduce((a, b) => (b.range > a.range ? b : a));
     return [
       {

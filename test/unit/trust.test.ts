@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkAnswerSize } from '../../src/measure/answer-size.js';
-import type { Measurement, Trial } from '../../src/model/schema.js';
+import type { Trial } from '../../src/model/schema.js';
 import { measurement } from '../helpers/synthetic.js';
 import { sampleRequests } from '../../src/suites/sample-requests.js';
 import { measureInLongEnoughWindow } from '../../src/measure/extend-window.js';
@@ -77,10 +77,8 @@ test('a window still too short once extended (the machine slowed between tries) 
     const trial = await measureInLongEnoughWindow({ firstSec, askedSec: 0.25, signal: never }, async (sec) => {
       const p50 = p50s[windows.length] ?? p50s.at(-1)!;
       windows.push(sec);
-      return { measurement: measurementOf(sec, 19_000, p50) } as {
-        measurement: Measurement;
-        windowExtended?: Trial['windowExtended'];
-      };
+      const tried: Pick<Trial, 'measurement' | 'windowExtended'> = { measurement: measurementOf(sec, 19_000, p50) };
+      return tried;
     });
     return { trial, windows };
   };
