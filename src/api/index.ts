@@ -10,6 +10,8 @@ export { verify, type VerifyOptions, type VerifyOutcome } from './verify.js';
 export { compare, type CompareOptions } from './compare.js';
 export { ab, AB_REPEATS, type AbOptions, type AbOutcome } from './ab.js';
 export { RUN_DEFAULTS, type LoadOptions } from './settings.js';
+export { probeMachineNoise, NOISE_PROBE_SECONDS, type NoiseOptions } from './noise.js';
+export type { NoiseProbe } from '../calibrate/noise-probe.js';
 export type { RunOutcome } from '../measure/run.js';
 export type { Result, Summary, Trial } from '../model/schema.js';
 export { loadResult } from '../results/store.js';

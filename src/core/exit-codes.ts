@@ -45,6 +45,6 @@ export const EXIT_MEANINGS: Record<ExitName, { meaning: string; when: string }> 
   INTERNAL: { meaning: 'gauntlet crashed: a bug', when: 'any command; please report it with the printed stack' },
   INTERRUPTED: {
     meaning: 'interrupted (Ctrl-C or SIGTERM)',
-    when: '`run`, `ab`: the trials that finished are kept, in `result.json` and the report',
+    when: '`run`, `ab`: the trials that finished are kept, in `result.json` and the report; `doctor --noise`: the windows measured so far are reported',
   },
 };

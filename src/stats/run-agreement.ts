@@ -15,6 +15,8 @@ import { validByRound } from './summarize.js';
 export const PAIR_DIFFERENCE = 0.1;
 /** A cell's ratio to the baseline "held" when it moved by at most this share between the runs. */
 export const RATIO_TOLERANCE = 0.05;
+/** The stability goal: this share of cells holding their ratio within RATIO_TOLERANCE between two runs. */
+export const RATIOS_HELD_GOAL = 0.9;
 
 export interface ScenarioAgreement {
   scenario: string;

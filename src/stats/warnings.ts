@@ -5,6 +5,7 @@
 import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warning } from '../model/schema.js';
 import { medianOf, relativeHalfWidth, relativeRange } from './describe.js';
 import { unsettledCells } from './stability.js';
+import { driftedRounds, roundLevels } from './round-drift.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
@@ -119,6 +120,16 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     );
   }
   warnings.push(...spreadWarnings(summaries));
+  const drifted = driftedRounds(roundLevels(input.trials));
+  if (drifted.length > 0) {
+    const signed = (x: number) => `${x > 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(0)} %`;
+    add(
+      'round-drift',
+      `every target moved at once between rounds: ${drifted.map((d) => `round ${d.round} ${signed(d.fromTypical)}`).join(', ')} against the typical round ` +
+        "(the median cell's req/s against its own mean over the run): the targets were still warming up (first rounds slow) or the machine changed pace for minutes; " +
+        "ratios to the baseline, measured in the same rounds, carry little of it, and the ranking keeps each side's better rounds",
+    );
+  }
   const cores = input.environment.allowedCores.length;
   const loadBefore = input.environment.loadAverageBefore;
   if (loadBefore !== undefined && loadBefore > cores * 0.75) {

@@ -1,5 +1,8 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { calibrate } from '../../calibrate/calibrate.js';
+import { noiseProbeLines } from '../../calibrate/noise-lines.js';
+import { NOISE_PROBE_SECONDS, probeMachineNoise } from '../../api/noise.js';
+import { seconds } from '../options.js';
 import { CALIBRATION_FILE, saveCalibration } from '../../results/calibration-file.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { terminalTable } from '../../report/terminal-table.js';
@@ -15,12 +18,26 @@ export function registerDoctor(program: Command): void {
       "measure each installed engine's CPU cost per request on this machine (about 5 s each) and keep it for reports",
       false,
     )
+    .addOption(
+      new Option(
+        '--noise [seconds]',
+        `measure how noisy this machine is now for the main job: node-http loaded in the main job's windows, back to back, for this many seconds (default ${NOISE_PROBE_SECONDS}), and the error that noise gives its ratios`,
+      )
+        .preset(String(NOISE_PROBE_SECONDS))
+        .argParser(seconds('--noise')),
+    )
     .addHelpText(
       'after',
       `\nExamples:\n  gauntlet doctor\n  gauntlet doctor --json
-  gauntlet doctor --calibrate     each engine's CPU per request here, for the reports\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}\n\nExit code 4 when a required check is missing.`,
+  gauntlet doctor --calibrate     each engine's CPU per request here, for the reports
+  gauntlet doctor --noise         is this hour calm enough for the main job's ratios to hold? (about 45 s)
+  gauntlet doctor --noise 60 --json\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}\n\nExit code 4 when a required check is missing.`,
     )
-    .action(async (flags: { json: boolean; calibrate: boolean }) => {
+    .action(async (flags: { json: boolean; calibrate: boolean; noise?: number }) => {
+      if (flags.noise !== undefined) {
+        await probeAndPrint(flags.noise, flags.json);
+        return;
+      }
       if (flags.calibrate) {
         const calibration = await calibrate((line) => console.log(line));
         saveCalibration(calibration);
@@ -45,4 +62,29 @@ export function registerDoctor(program: Command): void {
       }
       if (checks.some((c) => c.required && !c.found)) process.exitCode = EXIT.MISSING_TOOL;
     });
+}
+
+/** doctor --noise: Ctrl-C ends the probe after the current window and reports the windows so far. */
+async function probeAndPrint(seconds: number, json: boolean): Promise<void> {
+  const abort = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => abort.abort(new Error(`interrupted by ${signal}`));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const probe = await probeMachineNoise({
+      seconds,
+      signal: abort.signal,
+      report: (line) => (json ? console.error(line) : console.log(line)),
+    });
+    console.log(json ? JSON.stringify(probe, null, 2) : noiseProbeLines(probe).join('\n'));
+  } catch (error) {
+    if (!abort.signal.aborted) throw error;
+    console.error(
+      `${(abort.signal.reason as Error).message}: too few windows to tell the noise (${(error as Error).message})`,
+    );
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (abort.signal.aborted) process.exitCode = EXIT.INTERRUPTED;
 }

@@ -1,0 +1,39 @@
+/**
+ * The machine-noise probe with the main job's design (gauntlet doctor --noise): the hello
+ * suite's rounds and windows and gauntlet's load defaults, so its forecast is for the job
+ * `npm start` runs.
+ */
+import { probeNoise, type NoiseProbe } from '../calibrate/noise-probe.js';
+import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
+import { helloSuite } from '../suites/hello/suite.js';
+import { RUN_DEFAULTS } from './settings.js';
+
+export interface NoiseOptions {
+  /** Seconds of windows (default 30). */
+  seconds?: number;
+  /** The runtime node-http runs on (default node@24, the targets' default). */
+  runtime?: string;
+  signal?: AbortSignal;
+  report?: (line: string) => void;
+}
+
+export const NOISE_PROBE_SECONDS = 30;
+
+export function probeMachineNoise(options: NoiseOptions = {}): Promise<NoiseProbe> {
+  const rounds = helloSuite.defaults?.rounds;
+  return probeNoise({
+    seconds: options.seconds ?? NOISE_PROBE_SECONDS,
+    load: {
+      connections: RUN_DEFAULTS.connections,
+      pipelining: RUN_DEFAULTS.pipelining,
+      timeoutSec: RUN_DEFAULTS.timeoutSec,
+      warmupSec: rounds?.trialWarmupSec ?? RUN_DEFAULTS.trialWarmupSec,
+      durationSec: rounds?.durationSec ?? RUN_DEFAULTS.durationSec,
+    },
+    design: { rounds: rounds?.repeats ?? RUN_DEFAULTS.repeats, baselineVisits: RUN_DEFAULTS.baselineVisits },
+    warmupMaxSec: RUN_DEFAULTS.warmupSec,
+    runtimeId: options.runtime ?? DEFAULT_RUNTIME_ID,
+    ...(options.signal && { signal: options.signal }),
+    ...(options.report && { report: options.report }),
+  });
+}

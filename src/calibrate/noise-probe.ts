@@ -1,0 +1,148 @@
+/**
+ * gauntlet doctor --noise: how far this machine, this hour, lets the main job's ratios hold.
+ *
+ * One node-http process, started and warmed up as the main job starts its targets, loaded
+ * back to back with the main job's own trials (its engine, window, unmeasured load before each
+ * window, the wait for an idle server), for a few dozen windows. Every window does the same
+ * work, so their spread is the machine's; stats/window-noise.ts turns it into the standard
+ * error the main job's ratios would have and the share of cells two runs would hold. It takes
+ * about half a minute, against ten for `npm run bench:stability`, which measures the same
+ * thing on the real job.
+ */
+import { chooseEngine } from '../engines/registry.js';
+import { loadNeeds } from '../engines/needs.js';
+import type { LoadSpec } from '../engines/engine.js';
+import { allowedCores, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
+import { machineCpuTicks, stealShare } from '../proc/proc-stat.js';
+import { startTarget } from '../measure/target-process.js';
+import { runTrial } from '../measure/trial.js';
+import { warmUp } from '../measure/warmup.js';
+import { resolveRuntimes } from '../runtimes/resolve-runtime.js';
+import { KEPT_UP_V8_FLAGS } from '../runtimes/runtime.js';
+import { helloSuite } from '../suites/hello/suite.js';
+import { loadTargets } from '../targets/registry.js';
+import { RATIO_TOLERANCE, RATIOS_HELD_GOAL } from '../stats/run-agreement.js';
+import { windowNoise, type RoundDesign, type WindowNoise } from '../stats/window-noise.js';
+
+/** The probe's server and scenario: the main job's baseline and its cheapest answer to get right. */
+const PROBE_TARGET = 'node-http';
+const PROBE_SCENARIO = 'json';
+/** Fewer windows say too little about a spread: the probe goes on until it has these many. */
+export const MIN_PROBE_WINDOWS = 8;
+
+export interface NoiseProbeOptions {
+  /** Seconds of windows to measure (the start and warm-up come before). */
+  seconds: number;
+  /** The main job's load: connections, pipelining, window and the unmeasured load before it. */
+  load: Omit<LoadSpec, 'baseUrl' | 'requests'>;
+  /** The main job's rounds and baseline visits, which set how much of the noise reaches a ratio. */
+  design: RoundDesign;
+  /** Longest warm-up after the start, seconds. */
+  warmupMaxSec: number;
+  runtimeId: string;
+  signal?: AbortSignal;
+  report?: (line: string) => void;
+}
+
+export interface NoiseWindow {
+  startedAt: string;
+  requestsPerSec: number;
+  cpuUsPerRequest: number;
+}
+
+export interface NoiseProbe {
+  measuredAt: string;
+  target: string;
+  scenario: string;
+  runtime: string;
+  engine: { name: string; version: string; flags: string };
+  cores: { server?: string; engine?: string };
+  warmup: { seconds: number; steady: boolean };
+  windows: NoiseWindow[];
+  /** Windows that were not clean (errors, too short): left out, with why. */
+  dropped: Array<{ startedAt: string; reason: string }>;
+  /** Share of the machine's CPU time the hypervisor stole while the windows ran. */
+  steal?: number;
+  noise: WindowNoise;
+}
+
+export async function probeNoise(options: NoiseProbeOptions): Promise<NoiseProbe> {
+  const report = options.report ?? (() => undefined);
+  const signal = options.signal ?? new AbortController().signal;
+  const scenario = helloSuite.scenarios.find((s) => s.name === PROBE_SCENARIO)!;
+  const engine = chooseEngine({ ...loadNeeds([scenario], options.load.pipelining), subSecondWindows: true });
+  const [runtime] = await resolveRuntimes([options.runtimeId], false);
+  const target = (await loadTargets()).find((t) => t.name === PROBE_TARGET)!;
+  const cores = planCores(allowedCores(), tasksetAvailable());
+  pinSelf(cores.engine);
+
+  report(`starting ${PROBE_TARGET} on ${runtime.id}, warming up`);
+  const running = await startTarget({
+    target,
+    suite: helloSuite.name,
+    runtime,
+    cores: cores.server,
+    readyTimeoutMs: 30_000,
+    v8Flags: KEPT_UP_V8_FLAGS,
+  });
+  try {
+    const warmup = await warmUp(running, [scenario], engine, options.load, {
+      cores: cores.engine,
+      signal,
+      maxSec: options.warmupMaxSec,
+    });
+    report(
+      `${engine.name} windows of ${options.load.durationSec} s against ${PROBE_SCENARIO} for about ${options.seconds} s`,
+    );
+    const windows: NoiseWindow[] = [];
+    const dropped: NoiseProbe['dropped'] = [];
+    const ticksBefore = machineCpuTicks();
+    const started = performance.now();
+    for (let round = 1; ; round++) {
+      const elapsedSec = (performance.now() - started) / 1000;
+      if (signal.aborted || (elapsedSec >= options.seconds && windows.length >= MIN_PROBE_WINDOWS)) break;
+      const trial = await runTrial({
+        round,
+        running,
+        scenario,
+        engine,
+        load: options.load,
+        engineCores: cores.engine,
+        signal,
+      });
+      if (trial.status === 'ok' && trial.measurement)
+        windows.push({
+          startedAt: trial.startedAt,
+          requestsPerSec: trial.measurement.requestsPerSec,
+          cpuUsPerRequest: trial.measurement.server.cpuUsPerRequest,
+        });
+      else dropped.push({ startedAt: trial.startedAt, reason: trial.reason ?? trial.status });
+      if (trial.status === 'failed' && running.process.hasExited()) break;
+    }
+    const steal = stealShare(ticksBefore, machineCpuTicks());
+    if (windows.length < 2)
+      throw new Error(
+        `only ${windows.length} clean window(s) of ${windows.length + dropped.length}: ${dropped[0]?.reason ?? 'stopped'}`,
+      );
+    return {
+      measuredAt: new Date().toISOString(),
+      target: PROBE_TARGET,
+      scenario: PROBE_SCENARIO,
+      runtime: runtime.id,
+      engine: {
+        name: engine.name,
+        version: engine.version(),
+        flags: engine.describeFlags({ ...options.load, baseUrl: running.baseUrl, requests: scenario.load }),
+      },
+      cores: { server: cores.server, engine: cores.engine },
+      warmup: { seconds: warmup.seconds, steady: warmup.steady },
+      windows,
+      dropped,
+      ...(steal !== undefined && { steal }),
+      noise: windowNoise(windows, options.design, { tolerance: RATIO_TOLERANCE, share: RATIOS_HELD_GOAL }),
+    };
+  } finally {
+    await running.process.stop();
+    await engine.close();
+  }
+}

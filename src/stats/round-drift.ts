@@ -1,0 +1,54 @@
+/**
+ * How each round of a run went against the run as a whole: for every cell its req/s in the
+ * round against its own mean over the rounds (on the log scale), and the median of that over
+ * the cells. A machine's bursts last a few seconds and hit a round's cells one by one, so
+ * they wash out of a median over tens of cells; what stays is what moved every target at
+ * once: targets still warming up (the first rounds slow), or the machine changing pace for
+ * minutes. Measured: with a warm-up of one long load the first round of the main job ran
+ * 11-18 % slower than the rest in three runs out of three (warmup.ts says why).
+ */
+import type { Trial } from '../model/schema.js';
+import { medianOf } from './describe.js';
+
+/** A round further than this from the run's typical round (its median level) is called out. */
+export const ROUND_DRIFT_SHARE = 0.05;
+/** Fewer cells than this in a round say too little about every target at once. */
+const MIN_CELLS = 4;
+
+export interface RoundLevel {
+  round: number;
+  /** The median cell's req/s in this round against its mean over the run, as a share (−0.1: 10 % slower). */
+  level: number;
+  cells: number;
+}
+
+/** Each round's level, from the clean HTTP trials with a figure; rounds with fewer than MIN_CELLS cells are left out. */
+export function roundLevels(trials: Trial[]): RoundLevel[] {
+  const byCell = new Map<string, Array<{ round: number; log: number }>>();
+  for (const t of trials) {
+    if (t.status !== 'ok' || !t.measurement || t.measurement.requestsPerSec <= 0) continue;
+    const cell = `${t.target}\u0000${t.scenario}\u0000${t.process ?? 1}`;
+    const list = byCell.get(cell) ?? [];
+    list.push({ round: t.round, log: Math.log(t.measurement.requestsPerSec) });
+    byCell.set(cell, list);
+  }
+  const deviations = new Map<number, number[]>();
+  for (const values of byCell.values()) {
+    if (values.length < 2) continue;
+    const mean = values.reduce((sum, v) => sum + v.log, 0) / values.length;
+    for (const v of values) deviations.set(v.round, [...(deviations.get(v.round) ?? []), v.log - mean]);
+  }
+  return [...deviations.entries()]
+    .filter(([, d]) => d.length >= MIN_CELLS)
+    .sort(([a], [b]) => a - b)
+    .map(([round, d]) => ({ round, level: Math.exp(medianOf(d)!) - 1, cells: d.length }));
+}
+
+/** Rounds further than ROUND_DRIFT_SHARE from the run's median round level, with that distance. */
+export function driftedRounds(levels: RoundLevel[]): Array<RoundLevel & { fromTypical: number }> {
+  if (levels.length < 3) return [];
+  const typical = medianOf(levels.map((l) => l.level))!;
+  return levels
+    .map((l) => ({ ...l, fromTypical: (1 + l.level) / (1 + typical) - 1 }))
+    .filter((l) => Math.abs(l.fromTypical) > ROUND_DRIFT_SHARE);
+}

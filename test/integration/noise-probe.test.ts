@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { test } from 'node:test';
+import type { NoiseProbe } from '../../src/calibrate/noise-probe.js';
+import { MIN_PROBE_WINDOWS } from '../../src/calibrate/noise-probe.js';
+import { errorNeeded } from '../../src/stats/run-noise.js';
+import { cliFile, leftoverProcesses, newMark, runCli, TEST_MARK_VAR } from '../helpers/cli.js';
+
+test('doctor --noise loads node-http in the main job windows and forecasts the error of its ratios', async () => {
+  const probed = await runCli(['doctor', '--noise', '2', '--json']);
+  assert.equal(probed.code, 0, probed.stderr);
+  const probe = JSON.parse(probed.stdout) as NoiseProbe;
+  assert.equal(probe.target, 'node-http');
+  assert.ok(probe.windows.length >= MIN_PROBE_WINDOWS, `${probe.windows.length} windows`);
+  assert.ok(probe.windows.every((w) => w.requestsPerSec > 0 && w.cpuUsPerRequest > 0));
+  const { requestsPerSec, cpuUsPerRequest, design } = probe.noise;
+  assert.deepEqual(design, { rounds: 8, baselineVisits: 2 }, "the main job's design");
+  assert.equal(requestsPerSec.windows, probe.windows.length);
+  for (const series of [requestsPerSec, cpuUsPerRequest]) {
+    assert.ok(series.logSpread >= 0 && series.expectedRatioError >= 0);
+    assert.ok(series.expectedWithin >= 0 && series.expectedWithin <= 1);
+  }
+  assert.equal(probe.noise.neededError, errorNeeded(0.9, 0.05));
+  assert.match(probed.stderr, /windows of 0\.25 s/);
+  assert.deepEqual(await leftoverProcesses(probed.mark), []);
+
+  const words = await runCli(['doctor', '--noise', '1']);
+  assert.equal(words.code, 0, words.stderr);
+  assert.match(words.stdout, /windows back to back/);
+  assert.match(words.stdout, /verdict: (calm|noisy)/);
+
+  const refused = await runCli(['doctor', '--noise', '0']);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /--noise takes seconds above 0/);
+});
+
+test('doctor --noise stopped with Ctrl-C reports the windows so far and stops node-http', async () => {
+  const mark = newMark();
+  const child = spawn(process.execPath, [cliFile, 'doctor', '--noise', '60', '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, [TEST_MARK_VAR]: mark },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!/windows of/.test(stderr)) {
+    if (Date.now() > deadline) throw new Error(`the probe never started its windows:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 3000));
+  child.kill('SIGINT');
+  assert.equal(await exited, 130, stderr);
+  const probe = JSON.parse(stdout) as NoiseProbe;
+  assert.ok(probe.windows.length >= 2 && probe.windows.length < 60, `${probe.windows.length} windows`);
+  assert.deepEqual(await leftoverProcesses(mark), [], 'node-http and the generator stopped with the probe');
+});
