@@ -1,7 +1,6 @@
 /**
  * The machine-noise probe with the main job's design (gauntlet doctor --noise): the hello
- * suite's rounds and windows and gauntlet's load defaults, so its forecast is for the job
- * `npm start` runs.
+ * suite's windows and gauntlet's load defaults, so its windows are those `npm start` measures.
  */
 import { probeNoise, type NoiseProbe } from '../calibrate/noise-probe.js';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
@@ -30,7 +29,6 @@ export function probeMachineNoise(options: NoiseOptions = {}): Promise<NoiseProb
       warmupSec: rounds?.trialWarmupSec ?? RUN_DEFAULTS.trialWarmupSec,
       durationSec: rounds?.durationSec ?? RUN_DEFAULTS.durationSec,
     },
-    design: { rounds: rounds?.repeats ?? RUN_DEFAULTS.repeats, baselineVisits: RUN_DEFAULTS.baselineVisits },
     warmupMaxSec: RUN_DEFAULTS.warmupSec,
     runtimeId: options.runtime ?? DEFAULT_RUNTIME_ID,
     ...(options.signal && { signal: options.signal }),
