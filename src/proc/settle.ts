@@ -8,8 +8,13 @@ import { groupMembers, usageOf } from './proc-stat.js';
 
 /** Below this share of one core over a slice, the target counts as idle. */
 export const IDLE_CORES = 0.1;
-/** Length of one measuring slice: ten clock ticks at the usual 100 Hz. */
-const SLICE_MS = 100;
+/**
+ * Length of one measuring slice: five clock ticks at the usual 100 Hz, so "idle" is a slice in
+ * which the group was charged no tick. Leftover work worth waiting for (koa's 0.2-0.4 s of
+ * HTTP/2 teardown) shows in any slice this long; 100 ms slices cost the main job 17 s a run
+ * (336 waits) that its one-second warm-up loads needed.
+ */
+const SLICE_MS = 50;
 /** Give up waiting after this long: a target may keep a timer busy; the trial then says so. */
 export const MAX_SETTLE_MS = 5000;
 
