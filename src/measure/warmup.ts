@@ -97,9 +97,8 @@ export async function warmUp(
   // Each block is a load of its own, its connections opened and closed as a trial's are. A
   // server's socket set-up and tear-down paths are compiled, and deoptimized when the first
   // connections close, only once a load goes through them: after one long load the first
-  // measured windows of nearly every target ran slower than its later rounds, the first round
-  // of the main job 11-18 % below the run's mean in three runs out of three; warmed in
-  // one-second loads, 0.6 % (README: How a run measures).
+  // round of the main job ran 9-14 % below the run's mean in three runs out of three; warmed in
+  // one-second loads, 2.6 % on average over seven (README: How a run measures).
   while (plannedSec < options.maxSec - 0.01 && !options.signal.aborted) {
     // The last block takes what is left of the maximum (all of it when that is under a second).
     const durationSec = Math.min(blockSec, options.maxSec - plannedSec);

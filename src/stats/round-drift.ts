@@ -5,13 +5,18 @@
  * they wash out of a median over tens of cells; what stays is what moved every target at
  * once: targets still warming up (the first rounds slow), or the machine changing pace for
  * minutes. Measured: with a warm-up of one long load the first round of the main job ran
- * 11-18 % slower than the rest in three runs out of three (warmup.ts says why).
+ * 9-14 % below the run's mean in three runs out of three (warmup.ts says why).
  */
 import type { Trial } from '../model/schema.js';
 import { medianOf } from './describe.js';
 
-/** A round further than this from the run's typical round (its median level) is called out. */
-export const ROUND_DRIFT_SHARE = 0.05;
+/**
+ * A round further than this from the run's typical round (its median level) is called out.
+ * Warmed as gauntlet warms, the rounds of the main job stayed within 7 % of their median in
+ * seven runs (the noise of a median over 36 cells); warmed in one long load, the first round
+ * fell 10-15 % below it.
+ */
+export const ROUND_DRIFT_SHARE = 0.08;
 /** Fewer cells than this in a round say too little about every target at once. */
 const MIN_CELLS = 4;
 
