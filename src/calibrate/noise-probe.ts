@@ -7,6 +7,7 @@
  * work, so their spread is the machine's (stats/window-noise.ts). It takes under a minute;
  * `npm run bench:stability` measures, in ten, what the noise does to the job's ranking.
  */
+import { UserError } from '../core/errors.js';
 import { chooseEngine } from '../engines/registry.js';
 import { loadNeeds } from '../engines/needs.js';
 import type { LoadSpec } from '../engines/engine.js';
@@ -79,6 +80,8 @@ export async function probeNoise(options: NoiseProbeOptions): Promise<NoiseProbe
     cores: cores.server,
     readyTimeoutMs: 30_000,
     v8Flags: KEPT_UP_V8_FLAGS,
+  }).catch((error: Error) => {
+    throw new UserError('GAUNTLET_NOISE_PROBE_FAILED', `${PROBE_TARGET} did not start: ${error.message}`);
   });
   try {
     const warmup = await warmUp(running, [scenario], engine, options.load, {
@@ -95,7 +98,9 @@ export async function probeNoise(options: NoiseProbeOptions): Promise<NoiseProbe
     const started = performance.now();
     for (let round = 1; ; round++) {
       const elapsedSec = (performance.now() - started) / 1000;
-      if (signal.aborted || (elapsedSec >= options.seconds && windows.length >= MIN_PROBE_WINDOWS)) break;
+      // Past the time asked for, enough clean windows end it, and so do four times as many tries.
+      const enough = windows.length >= MIN_PROBE_WINDOWS || windows.length + dropped.length >= 4 * MIN_PROBE_WINDOWS;
+      if (signal.aborted || (elapsedSec >= options.seconds && enough)) break;
       const trial = await runTrial({
         round,
         running,
@@ -116,7 +121,8 @@ export async function probeNoise(options: NoiseProbeOptions): Promise<NoiseProbe
     }
     const steal = stealShare(ticksBefore, machineCpuTicks());
     if (windows.length < 2)
-      throw new Error(
+      throw new UserError(
+        'GAUNTLET_NOISE_PROBE_FAILED',
         `only ${windows.length} clean window(s) of ${windows.length + dropped.length}: ${dropped[0]?.reason ?? 'stopped'}`,
       );
     return {

@@ -170,6 +170,12 @@ export const ERROR_CODES = {
       "the fanout suite's upstream service (a node:http server gauntlet starts) exited at start or did not answer in time",
     fix: 'run `npm run build` (its script is dist/src/services/upstream/server.js) and retry; its output is printed with the error',
   },
+  GAUNTLET_NOISE_PROBE_FAILED: {
+    exit: EXIT.TARGET_FAILED,
+    cause:
+      '`doctor --noise`: node-http did not start, or fewer than two of its windows were clean (the first reason is printed)',
+    fix: '`gauntlet verify --targets node-http` shows whether it starts and answers; `gauntlet doctor` whether the engine is installed',
+  },
   GAUNTLET_NO_OPENSSL: {
     exit: EXIT.MISSING_TOOL,
     cause: 'serving HTTP/2 over TLS needs a throwaway certificate, and the openssl CLI is not installed',

@@ -40,7 +40,7 @@ export const EXIT_MEANINGS: Record<ExitName, { meaning: string; when: string }> 
   },
   TARGET_FAILED: {
     meaning: 'a target did not start, or died every time it was measured',
-    when: '`verify`: a target did not start and none answered wrongly; `run`: no target was measured, none answered wrongly; `ab`: A or B was never measured',
+    when: '`verify`: a target did not start and none answered wrongly; `run`: no target was measured, none answered wrongly; `ab`: A or B was never measured; `doctor --noise`: node-http did not start or gave fewer than two clean windows',
   },
   INTERNAL: { meaning: 'gauntlet crashed: a bug', when: 'any command; please report it with the printed stack' },
   INTERRUPTED: {
