@@ -21,7 +21,7 @@ export function registerDoctor(program: Command): void {
     .addOption(
       new Option(
         '--noise [seconds]',
-        `measure how noisy this machine is now for the main job: node-http loaded in the main job's windows, back to back, for this many seconds (default ${NOISE_PROBE_SECONDS}), and the error that noise gives its ratios`,
+        `measure how noisy this machine is now: node-http loaded with the main job's windows, back to back, for this many seconds (default ${NOISE_PROBE_SECONDS}): their spread, the slow ones, the steal`,
       )
         .preset(String(NOISE_PROBE_SECONDS))
         .argParser(seconds('--noise')),
@@ -30,7 +30,7 @@ export function registerDoctor(program: Command): void {
       'after',
       `\nExamples:\n  gauntlet doctor\n  gauntlet doctor --json
   gauntlet doctor --calibrate     each engine's CPU per request here, for the reports
-  gauntlet doctor --noise         is this hour calm enough for the main job's ratios to hold? (about 45 s)
+  gauntlet doctor --noise         how noisy is this hour? (under a minute; compare with an earlier probe)
   gauntlet doctor --noise 60 --json\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}\n\nExit code 4 when a required check is missing.`,
     )
     .action(async (flags: { json: boolean; calibrate: boolean; noise?: number }) => {
