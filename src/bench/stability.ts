@@ -78,6 +78,9 @@ function generatorLine(result: Result): string {
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+/** A share as a signed percentage, with a true minus sign: "+2.1", "−3.3"; signed() adds the unit. */
+const signedNumber = (x: number) => `${x >= 0 ? '+' : '−'}${(Math.abs(x) * 100).toFixed(1)}`;
+const signed = (x: number) => `${signedNumber(x)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : 'not met');
 
 function engines(result: Result): string {
@@ -107,7 +110,6 @@ function noiseLines(headline: RunAgreement): string[] {
 function baselineLines(a: Result, b: Result): string[] {
   const shifts = baselineShifts(a, b);
   if (shifts.length === 0) return [];
-  const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
   return [
     `The baseline (${a.plan.baseline}) itself, run 2 against run 1, in req/s (each target's better half of rounds): ` +
       shifts
@@ -121,10 +123,9 @@ function baselineLines(a: Result, b: Result): string[] {
 
 /** Each round against the run as a whole (stats/round-drift.ts): a slow first round means targets still warming up. */
 function roundLines(a: Result, b: Result): string[] {
-  const signed = (x: number) => `${x >= 0 ? '+' : '−'}${(Math.abs(x) * 100).toFixed(1)}`;
   const line = (r: Result) =>
     roundLevels(r.trials)
-      .map((l) => signed(l.level))
+      .map((l) => signedNumber(l.level))
       .join(', ');
   return [
     `Each round against the run (the median cell's req/s in the round against its mean over the rounds, in %, round 1 first): run 1 ${line(a)}; run 2 ${line(b)}.`,
@@ -136,7 +137,6 @@ function roundLines(a: Result, b: Result): string[] {
 function processLines(a: Result, b: Result): string[] {
   const gaps = [a, b].map(baselineProcessGaps);
   if (gaps.every((g) => g.length === 0)) return [];
-  const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
   return [
     `The baseline's two processes (one per visit, started apart, measured in the same rounds), process 2 against process 1 in req/s (better half of rounds): ` +
       gaps

@@ -41,7 +41,11 @@ export function roundLevels(trials: Trial[]): RoundLevel[] {
   for (const values of byCell.values()) {
     if (values.length < 2) continue;
     const mean = values.reduce((sum, v) => sum + v.log, 0) / values.length;
-    for (const v of values) deviations.set(v.round, [...(deviations.get(v.round) ?? []), v.log - mean]);
+    for (const v of values) {
+      const list = deviations.get(v.round) ?? [];
+      list.push(v.log - mean);
+      deviations.set(v.round, list);
+    }
   }
   return [...deviations.entries()]
     .filter(([, d]) => d.length >= MIN_CELLS)
