@@ -9,7 +9,7 @@ import { bestHalfMean } from './best-half.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
 import { chanceWithin, logMedianStandardError } from './run-noise.js';
-import { validByRound } from './summarize.js';
+import { baselineRatiosOf, validByRound } from './summarize.js';
 
 /** Pairs whose figures differ by less than this share in both runs are not counted: their order is noise either way. */
 export const PAIR_DIFFERENCE = 0.1;
@@ -56,8 +56,8 @@ export interface RunAgreement {
   expectedHeld?: number;
 }
 
-/** A figure of a clean cell: the ratio to the baseline by default (higher is better). */
-export type Figure = (s: Summary) => number | undefined;
+/** A figure of a clean cell, from its summary or its run's trials: the ratio to the baseline by default (higher is better). */
+export type Figure = (s: Summary, result: Result) => number | undefined;
 
 /** A cell's figure's standard error on the log scale in one run, from its rounds. */
 type StandardError = (summary: Summary, result: Result) => number | undefined;
@@ -84,6 +84,13 @@ function bestHalfError(of: (s: Summary) => RatioEstimate | undefined): StandardE
   return (summary) => of(summary)?.logStandardError;
 }
 
+/** The best-half req/s ratio of a cell without its trials divided by their passes' levels. */
+function asMeasured(s: Summary, result: Result): RatioEstimate | undefined {
+  if (!s.target) return undefined;
+  return baselineRatiosOf(result.trials ?? [], result.plan.baseline, s.target, s.scenario, 'as-measured')
+    ?.requestsPerSec;
+}
+
 /** The headline figure first: the stability benchmark's goals are read on it. */
 export const figures: Record<
   string,
@@ -101,6 +108,11 @@ export const figures: Record<
     },
     spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
     error: bestHalfError((s) => s.baselineRatios?.cpuUsPerRequest),
+  },
+  'req/s ratio to baseline, rounds as measured (the estimator before pass levels)': {
+    figure: (s, result) => asMeasured(s, result)?.estimate,
+    spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
+    error: (s, result) => asMeasured(s, result)?.logStandardError,
   },
   'req/s ratio to baseline as the median of per-round ratios (the estimator before best-half)': {
     figure: (s) => s.pairedRatio?.median,
@@ -138,8 +150,8 @@ export function compareRuns(a: Result, b: Result, name: keyof typeof figures): R
   for (const scenario of scenarios) {
     const both: Array<{ target: string; fa: number; fb: number }> = [];
     for (const target of a.plan.targets) {
-      const fa = figure(cellsA.get(`${target}\u0000${scenario}`) ?? ({} as Summary));
-      const fb = figure(cellsB.get(`${target}\u0000${scenario}`) ?? ({} as Summary));
+      const fa = figure(cellsA.get(`${target}\u0000${scenario}`) ?? ({} as Summary), a);
+      const fb = figure(cellsB.get(`${target}\u0000${scenario}`) ?? ({} as Summary), b);
       if (fa === undefined || fb === undefined || fa <= 0 || fb <= 0) continue;
       both.push({ target, fa, fb });
       if (target !== baseline) moves.push({ target, scenario, ratioA: fa, ratioB: fb, move: Math.abs(fb / fa - 1) });

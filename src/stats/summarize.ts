@@ -5,8 +5,9 @@
 import { planRuns } from '../model/plan-cells.js';
 import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
-import { bestHalfRatio } from './best-half.js';
+import { type Better, bestHalfRatio } from './best-half.js';
 import { cleanByRound, pairedRatios, roundPairs } from './paired.js';
+import { passLevels } from './pass-levels.js';
 
 export interface SummaryInput {
   plan: Plan;
@@ -131,6 +132,39 @@ export function validByRound(trials: Trial[], target: string, scenario: string):
   return cleanByRound(trials, (t) => t.target === target && t.scenario === scenario);
 }
 
+const rate = (m: Measurement) => m.requestsPerSec;
+const cost = (m: Measurement) => m.server.cpuUsPerRequest;
+
+/** How a headline ratio's rounds are read: each trial divided by its pass's level, or as measured (the estimator before). */
+export type RoundReading = 'pass-levels' | 'as-measured';
+
+/**
+ * The headline ratios of a cell to the baseline of its scenario (best-half.ts), req/s and CPU
+ * per request, from the trials; with 'pass-levels', each trial first divided by its pass's level.
+ */
+export function baselineRatiosOf(
+  trials: Trial[],
+  baseline: string,
+  target: string,
+  scenario: string,
+  reading: RoundReading = 'pass-levels',
+): Summary['baselineRatios'] {
+  const mine = validByRound(trials, target, scenario);
+  const theirs = validByRound(trials, baseline, scenario);
+  const levelled = reading === 'pass-levels';
+  const ratio = (figure: (m: Measurement) => number, better: Better) => {
+    const levels = levelled ? passLevels(trials, figure, better) : () => 1;
+    const estimate = bestHalfRatio(
+      roundPairs(theirs, mine, figure, (round) => levels(round, scenario)),
+      better,
+    );
+    return estimate && levelled ? { ...estimate, passLevels: true } : estimate;
+  };
+  const requestsPerSec = ratio(rate, 'higher');
+  const cpuUsPerRequest = ratio(cost, 'lower');
+  return requestsPerSec || cpuUsPerRequest ? { requestsPerSec, cpuUsPerRequest } : undefined;
+}
+
 export function summarize(input: SummaryInput): Summary[] {
   const summaries = input.plan.targets.flatMap((target) =>
     input.plan.scenarios
@@ -143,18 +177,15 @@ export function summarize(input: SummaryInput): Summary[] {
     if (baseline?.status !== 'measured' || summary.status !== 'measured') continue;
     const mine = validByRound(input.trials, summary.target, summary.scenario);
     const theirs = validByRound(input.trials, baseline.target, baseline.scenario);
-    const rate = (m: Measurement) => m.requestsPerSec;
-    const cost = (m: Measurement) => m.server.cpuUsPerRequest;
     const rates = pairedRatios(mine, theirs, rate);
     const costs = pairedRatios(mine, theirs, cost);
     if (rates.length > 0) summary.pairedRatio = spreadOf(rates);
     if (costs.length > 0) summary.pairedCpuRatio = spreadOf(costs);
-    const requestsPerSec = bestHalfRatio(roundPairs(theirs, mine, rate), 'higher');
-    const cpuUsPerRequest = bestHalfRatio(roundPairs(theirs, mine, cost), 'lower');
-    if (requestsPerSec || cpuUsPerRequest) summary.baselineRatios = { requestsPerSec, cpuUsPerRequest };
+    const ratios = baselineRatiosOf(input.trials, baseline.target, summary.target, summary.scenario);
+    if (ratios) summary.baselineRatios = ratios;
     const baseRate = baseline.requestsPerSec?.median;
     summary.ratioToBaseline =
-      requestsPerSec?.estimate ??
+      ratios?.requestsPerSec?.estimate ??
       (baseRate && summary.requestsPerSec ? summary.requestsPerSec.median / baseRate : undefined);
   }
   return summaries;
