@@ -353,8 +353,6 @@ const ratioEstimateSchema = z.object({
   rounds: z.number().int(),
   /** Bootstrap standard deviation of the estimate's log, its relative standard error (absent below 3 rounds). */
   logStandardError: z.number().optional(),
-  /** True when each trial was first divided by its pass's level (stats/pass-levels.ts); absent in older results. */
-  passLevels: z.boolean().optional(),
 });
 export type RatioEstimate = z.infer<typeof ratioEstimateSchema>;
 
@@ -406,8 +404,7 @@ export const summarySchema = z.object({
   /**
    * The headline against the baseline (stats/best-half.ts): req/s and CPU per request, each the
    * mean of the cell's best half of rounds over the mean of the baseline's best half (the
-   * baseline's rounds are the median of its visits), with a bootstrap interval over rounds;
-   * each trial first divided by its pass's level where `passLevels` says so (stats/pass-levels.ts).
+   * baseline's rounds are the median of its visits), with a bootstrap interval over rounds.
    */
   baselineRatios: z
     .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })

@@ -187,12 +187,8 @@ export function intervalLine(result: Result): string {
 
 /** How "vs baseline" and "CPU vs baseline" were computed: best half of rounds (older results: the median of per-round ratios). */
 export function baselineColumnsNote(result: Result): string {
-  const levelled = result.summaries.some((s) => s.baselineRatios?.requestsPerSec?.passLevels);
   return result.summaries.some((s) => s.baselineRatios)
     ? '"vs baseline", the ranking, is the mean of the target\'s better half of rounds (the faster ones) over the mean of the baseline\'s better half, the baseline measured in the same rounds seconds apart, ' +
-        (levelled
-          ? 'each window first divided by how fast its pass (the scenario on every target, back to back) ran against the others, '
-          : '') +
         '[a 95 % bootstrap interval over rounds]; "CPU vs baseline" the same with the cheaper half of rounds of CPU µs per request. ' +
         'Noise on a shared machine only ever slows a window, so the better rounds are the least disturbed ones (see the README).'
     : '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.';

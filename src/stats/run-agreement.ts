@@ -84,10 +84,10 @@ function bestHalfError(of: (s: Summary) => RatioEstimate | undefined): StandardE
   return (summary) => of(summary)?.logStandardError;
 }
 
-/** The best-half req/s ratio of a cell without its trials divided by their passes' levels. */
-function asMeasured(s: Summary, result: Result): RatioEstimate | undefined {
+/** The best-half req/s ratio of a cell with each trial first divided by its pass's level (pass-levels.ts). */
+function levelled(s: Summary, result: Result): RatioEstimate | undefined {
   if (!s.target) return undefined;
-  return baselineRatiosOf(result.trials ?? [], result.plan.baseline, s.target, s.scenario, 'as-measured')
+  return baselineRatiosOf(result.trials ?? [], result.plan.baseline, s.target, s.scenario, 'pass-levels')
     ?.requestsPerSec;
 }
 
@@ -109,10 +109,10 @@ export const figures: Record<
     spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
     error: bestHalfError((s) => s.baselineRatios?.cpuUsPerRequest),
   },
-  'req/s ratio to baseline, rounds as measured (the estimator before pass levels)': {
-    figure: (s, result) => asMeasured(s, result)?.estimate,
+  "req/s ratio to baseline, each window first divided by its pass's level (tried, not taken)": {
+    figure: (s, result) => levelled(s, result)?.estimate,
     spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
-    error: (s, result) => asMeasured(s, result)?.logStandardError,
+    error: (s, result) => levelled(s, result)?.logStandardError,
   },
   'req/s ratio to baseline as the median of per-round ratios (the estimator before best-half)': {
     figure: (s) => s.pairedRatio?.median,
