@@ -48,7 +48,9 @@ export function passLevels(trials: Trial[], figure: (m: Measurement) => number, 
   const byCell = new Map<string, number[]>();
   for (const t of clean) {
     const cell = key(t.target, t.scenario);
-    byCell.set(cell, [...(byCell.get(cell) ?? []), figure(t.measurement)]);
+    const values = byCell.get(cell);
+    if (values) values.push(figure(t.measurement));
+    else byCell.set(cell, [figure(t.measurement)]);
   }
   const cellLevel = new Map([...byCell].map(([cell, values]) => [cell, Math.log(bestHalfMean(values, better))]));
 
