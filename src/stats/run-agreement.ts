@@ -84,11 +84,18 @@ function bestHalfError(of: (s: Summary) => RatioEstimate | undefined): StandardE
   return (summary) => of(summary)?.logStandardError;
 }
 
+/** Its figure and its error both read it: computed (levels and bootstrap) once per cell. */
+const levelledRatios = new WeakMap<Summary, RatioEstimate | undefined>();
+
 /** The best-half req/s ratio of a cell with each trial first divided by its pass's level (pass-levels.ts). */
 function levelled(s: Summary, result: Result): RatioEstimate | undefined {
   if (!s.target) return undefined;
-  return baselineRatiosOf(result.trials ?? [], result.plan.baseline, s.target, s.scenario, 'pass-levels')
-    ?.requestsPerSec;
+  if (!levelledRatios.has(s))
+    levelledRatios.set(
+      s,
+      baselineRatiosOf(result.trials ?? [], result.plan.baseline, s.target, s.scenario, 'pass-levels')?.requestsPerSec,
+    );
+  return levelledRatios.get(s);
 }
 
 /** The headline figure first: the stability benchmark's goals are read on it. */
