@@ -155,11 +155,11 @@ test("a suite's load defaults apply only to the flags the user did not pass", as
   assert.equal((await parsedFlags(['--suite', 'services'])).repeats, 3);
 });
 
-test("run's rounds: the hello suite's main job takes its own 8 short rounds where the user sets none; ab keeps its own", async () => {
+test("run's rounds: the hello suite's main job takes its own 16 short rounds where the user sets none; ab keeps its own", async () => {
   const hello = await parsedFlags([]);
   assert.deepEqual([hello.repeats, hello.duration, hello.trialWarmup], [undefined, undefined, undefined]);
   const options = withRunRounds(loadOptions(hello), helloSuite);
-  assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [8, 0.25, 0.15]);
+  assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [16, 0.25, 0.15]);
   const asked = withRunRounds(loadOptions(await parsedFlags(['--repeats', '3', '--duration', '1'])), helloSuite);
   assert.deepEqual([asked.repeats, asked.durationSec, asked.trialWarmupSec], [3, 1, 0.15], 'each flag given wins');
   const ab = await parsedFlags([], 'ab', 6);
