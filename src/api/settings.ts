@@ -150,7 +150,7 @@ export function chooseProfile(
 
 /**
  * `run`'s rounds: what the caller set, else the suite's own rounds for a ranking (the hello
- * suite's 8 short ones), else gauntlet's defaults (applied later, by resolveLoad), which are
+ * suite's 16 short ones), else gauntlet's defaults (applied later, by resolveLoad), which are
  * also what `--engine wrk` gets.
  */
 export function withRunRounds(options: LoadOptions, suite: Suite): LoadOptions {

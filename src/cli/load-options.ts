@@ -35,10 +35,14 @@ export interface LoadFlags extends RuntimeFlags {
 export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.repeats): Command {
   return addRuntimeOptions(command)
     .option('--suite <name>', 'suite to run', RUN_DEFAULTS.suite)
-    .option('--scenarios <a,b>', 'scenarios of the suite to run (default: all)', list)
+    .option(
+      '--scenarios <a,b>',
+      "scenarios of the suite to run (default: the suite's own, hello: json; others: all)",
+      list,
+    )
     .option(
       '--repeats <n>',
-      'rounds; each round runs every target once, in a shuffled order (run --suite hello: 8)',
+      'rounds; each round runs every target once, in a shuffled order (run --suite hello: 16)',
       positiveInt('--repeats'),
       repeats,
     )

@@ -46,7 +46,8 @@ export function registerRun(program: Command): void {
       'after',
       `
 Examples:
-  gauntlet run                                   every target of the hello suite, defaults
+  gauntlet run                                   the main job: every target of the hello suite, json, 16 rounds
+  gauntlet run --scenarios json,param --repeats 8   json and a route parameter in the same five minutes
   gauntlet run --targets fastify,express5 --repeats 6 --duration 5
   gauntlet run --scenarios json --connections 50 --pipelining 1
   gauntlet run --suite saas --mixed              seed 000: 20 scenarios, weighted, plus the mixed load
