@@ -41,7 +41,8 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
       'use --stores with --suite saas',
     );
   }
-  const chosenScenarios = selectScenarios(suite, options.scenarios, options.mixed ?? false);
+  const withRounds = withRunRounds(options, suite);
+  const chosenScenarios = selectScenarios(suite, withRounds.scenarios, options.mixed ?? false);
   let runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
   if (options.workers !== undefined) {
     const usable = allowedCores().length;
@@ -54,7 +55,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
     chosenScenarios,
     selection.runnable.map((t) => t.name),
   );
-  const settings = runSettings(withRunRounds(options, suite), suite, scenarios, runtimes[0]);
+  const settings = runSettings(withRounds, suite, scenarios, runtimes[0]);
   return withServices(
     suiteServices(suite, stores),
     (services) =>

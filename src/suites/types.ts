@@ -98,9 +98,10 @@ export interface Suite {
      * How `run` splits its time, each field where the user does not set it (--repeats,
      * --duration, --trial-warmup): the hello suite's main job takes many short rounds, whose
      * best half ranks better than a few long ones (README, "How far a ranking holds"). `ab`
-     * keeps its own rounds and gauntlet's windows.
+     * keeps its own rounds and gauntlet's windows. `scenarios`: what `run` takes in those
+     * rounds when none are named (absent: defaultScenarios, which `verify` and `ab` take).
      */
-    rounds?: { repeats: number; durationSec: number; trialWarmupSec: number };
+    rounds?: { repeats: number; durationSec: number; trialWarmupSec: number; scenarios?: string[] };
   };
   /** Its apps call the upstream service (GAUNTLET_UPSTREAM_URL): how many calls per request, and the answer they give. */
   upstream?: UpstreamContract;

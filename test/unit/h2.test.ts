@@ -160,6 +160,9 @@ test("run's rounds: the hello suite's main job takes its own 16 short rounds whe
   assert.deepEqual([hello.repeats, hello.duration, hello.trialWarmup], [undefined, undefined, undefined]);
   const options = withRunRounds(loadOptions(hello), helloSuite);
   assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [16, 0.25, 0.15]);
+  assert.deepEqual(options.scenarios, ['json'], 'the main job measures json alone');
+  const named = withRunRounds(loadOptions(await parsedFlags(['--scenarios', 'json,param'])), helloSuite);
+  assert.deepEqual(named.scenarios, ['json', 'param'], 'scenarios named win');
   const asked = withRunRounds(loadOptions(await parsedFlags(['--repeats', '3', '--duration', '1'])), helloSuite);
   assert.deepEqual([asked.repeats, asked.durationSec, asked.trialWarmupSec], [3, 1, 0.15], 'each flag given wins');
   const ab = await parsedFlags([], 'ab', 6);
@@ -169,7 +172,7 @@ test("run's rounds: the hello suite's main job takes its own 16 short rounds whe
   assert.deepEqual([h2.repeats, h2.trialWarmup], [RUN_DEFAULTS.repeats, RUN_DEFAULTS.trialWarmupSec]);
   assert.deepEqual(withRunRounds({ suite: 'h2' }, h2Suite), { suite: 'h2' });
   // wrk times whole seconds only: named, it gets gauntlet's 3 rounds of 1 s rather than a refusal
-  assert.deepEqual(withRunRounds({ engine: 'wrk' }, helloSuite), { engine: 'wrk' });
+  assert.deepEqual(withRunRounds({ engine: 'wrk' }, helloSuite), { engine: 'wrk' }, 'nor json alone: json and param');
   assert.equal(withRunRounds({ engine: 'h2load' }, helloSuite).durationSec, 0.25);
 });
 

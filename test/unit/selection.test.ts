@@ -6,7 +6,7 @@ test('a run without --scenarios takes the suite default ones; named scenarios st
   const hello = selectSuite('hello');
   assert.deepEqual(
     selectScenarios(hello).map((s) => s.name),
-    ['json'],
+    ['json', 'param'],
   );
   assert.deepEqual(
     selectScenarios(hello, ['text', 'json', 'param']).map((s) => s.name),
