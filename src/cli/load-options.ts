@@ -37,7 +37,7 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     .option('--suite <name>', 'suite to run', RUN_DEFAULTS.suite)
     .option(
       '--scenarios <a,b>',
-      "scenarios of the suite to run (default: the suite's own, hello: json; others: all)",
+      "scenarios of the suite to run (default: the suite's own; hello: json for run, json,param for verify and ab; others: all)",
       list,
     )
     .option(
