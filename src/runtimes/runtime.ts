@@ -29,18 +29,12 @@ export function launchArgs(kind: RuntimeKind, appFile: string, v8Flags: string[]
 }
 
 /**
- * V8 flags every kept-up target runs with unless asked otherwise; both act only on a process
- * that has idled, which every kept-up target does while the others are measured.
- * - V8's memory reducer collects garbage in a process that has gone idle, seconds later: those
- *   collections land in whichever target is measured then. Without it the spread of a target's
- *   figures between rounds halved here (README, How far a ranking holds).
- * - After an idle spell V8 shrinks the young generation (its semi-spaces) and grows it back
- *   only over seconds of load: hono, idle 40 s after its warm-up, ran 3.3 times as many
- *   scavenges in its next two 0.4 s loads as in the ones after, and fewer than half as many
- *   again with its semi-spaces held at 16 MB, the size continuous load grows them to (Node 24
- *   on 64 bits). Held there, a target under load runs as with Node's defaults.
+ * V8 flags every kept-up target runs with unless asked otherwise. V8's memory reducer collects
+ * garbage in a process that has gone idle, seconds later: with every target kept up and
+ * measured in turn, those collections land in whichever target is measured then. Without it
+ * the spread of a target's figures between rounds halved here (README, How far a ranking holds).
  */
-export const KEPT_UP_V8_FLAGS = ['--no-memory-reducer', '--min-semi-space-size=16'];
+export const KEPT_UP_V8_FLAGS = ['--no-memory-reducer'];
 
 /** Deno would otherwise look for a newer release over the network now and then, mid-run. */
 const RUNTIME_ENV: Partial<Record<RuntimeKind, Record<string, string>>> = {
