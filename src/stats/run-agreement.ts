@@ -9,7 +9,7 @@ import { bestHalfMean } from './best-half.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
 import { chanceWithin, logMedianStandardError } from './run-noise.js';
-import { baselineRatiosOf, validByRound } from './summarize.js';
+import { baselineRatiosOf, type RunPassLevels, runPassLevels, validByRound } from './summarize.js';
 
 /** Pairs whose figures differ by less than this share in both runs are not counted: their order is noise either way. */
 export const PAIR_DIFFERENCE = 0.1;
@@ -84,17 +84,19 @@ function bestHalfError(of: (s: Summary) => RatioEstimate | undefined): StandardE
   return (summary) => of(summary)?.logStandardError;
 }
 
-/** Its figure and its error both read it: computed (levels and bootstrap) once per cell. */
+/** Its figure and its error both read it: computed (bootstrap) once per cell, the pass levels once per run. */
 const levelledRatios = new WeakMap<Summary, RatioEstimate | undefined>();
+const passLevelsOfRun = new WeakMap<Result, RunPassLevels>();
 
 /** The best-half req/s ratio of a cell with each trial first divided by its pass's level (pass-levels.ts). */
 function levelled(s: Summary, result: Result): RatioEstimate | undefined {
   if (!s.target) return undefined;
-  if (!levelledRatios.has(s))
-    levelledRatios.set(
-      s,
-      baselineRatiosOf(result.trials ?? [], result.plan.baseline, s.target, s.scenario, 'pass-levels')?.requestsPerSec,
-    );
+  if (!levelledRatios.has(s)) {
+    const trials = result.trials ?? [];
+    const levels = passLevelsOfRun.get(result) ?? runPassLevels(trials);
+    passLevelsOfRun.set(result, levels);
+    levelledRatios.set(s, baselineRatiosOf(trials, result.plan.baseline, s.target, s.scenario, levels)?.requestsPerSec);
+  }
   return levelledRatios.get(s);
 }
 

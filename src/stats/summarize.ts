@@ -7,7 +7,7 @@ import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from 
 import { medianOf, spreadOf } from './describe.js';
 import { type Better, bestHalfRatio } from './best-half.js';
 import { cleanByRound, pairedRatios, roundPairs } from './paired.js';
-import { passLevels } from './pass-levels.js';
+import { type PassLevels, passLevels } from './pass-levels.js';
 
 export interface SummaryInput {
   plan: Plan;
@@ -136,31 +136,42 @@ const rate = (m: Measurement) => m.requestsPerSec;
 const cost = (m: Measurement) => m.server.cpuUsPerRequest;
 
 /**
- * How a headline ratio's rounds are read: as measured (the headline), or each trial first
- * divided by its pass's level (pass-levels.ts; tried, and printed by bench:stability beside it).
+ * A run's pass levels for each figure (pass-levels.ts): the rounds read with each trial first
+ * divided by its pass's level, tried and printed by bench:stability beside the headline. They
+ * belong to the run, so a caller reading many cells computes them once.
  */
-export type RoundReading = 'as-measured' | 'pass-levels';
+export interface RunPassLevels {
+  requestsPerSec: PassLevels;
+  cpuUsPerRequest: PassLevels;
+}
 
-/** The ratios of a cell to the baseline of its scenario (best-half.ts), req/s and CPU per request, from the trials. */
+export function runPassLevels(trials: Trial[]): RunPassLevels {
+  return { requestsPerSec: passLevels(trials, rate, 'higher'), cpuUsPerRequest: passLevels(trials, cost, 'lower') };
+}
+
+/** A cell's ratios to the baseline (best-half.ts), req/s and CPU per request, from both series by round. */
+function ratiosOf(
+  mine: Map<number, Measurement[]>,
+  theirs: Map<number, Measurement[]>,
+  scenario: string,
+  levels?: RunPassLevels,
+): Summary['baselineRatios'] {
+  const ratio = (figure: (m: Measurement) => number, better: Better, level?: PassLevels) =>
+    bestHalfRatio(roundPairs(theirs, mine, figure, level && ((round) => level(round, scenario))), better);
+  const requestsPerSec = ratio(rate, 'higher', levels?.requestsPerSec);
+  const cpuUsPerRequest = ratio(cost, 'lower', levels?.cpuUsPerRequest);
+  return requestsPerSec || cpuUsPerRequest ? { requestsPerSec, cpuUsPerRequest } : undefined;
+}
+
+/** The ratios of a cell to the baseline of its scenario, from the trials; as measured, or against the run's pass levels. */
 export function baselineRatiosOf(
   trials: Trial[],
   baseline: string,
   target: string,
   scenario: string,
-  reading: RoundReading = 'as-measured',
+  levels?: RunPassLevels,
 ): Summary['baselineRatios'] {
-  const mine = validByRound(trials, target, scenario);
-  const theirs = validByRound(trials, baseline, scenario);
-  const ratio = (figure: (m: Measurement) => number, better: Better) => {
-    const levels = reading === 'pass-levels' ? passLevels(trials, figure, better) : () => 1;
-    return bestHalfRatio(
-      roundPairs(theirs, mine, figure, (round) => levels(round, scenario)),
-      better,
-    );
-  };
-  const requestsPerSec = ratio(rate, 'higher');
-  const cpuUsPerRequest = ratio(cost, 'lower');
-  return requestsPerSec || cpuUsPerRequest ? { requestsPerSec, cpuUsPerRequest } : undefined;
+  return ratiosOf(validByRound(trials, target, scenario), validByRound(trials, baseline, scenario), scenario, levels);
 }
 
 export function summarize(input: SummaryInput): Summary[] {
@@ -179,7 +190,7 @@ export function summarize(input: SummaryInput): Summary[] {
     const costs = pairedRatios(mine, theirs, cost);
     if (rates.length > 0) summary.pairedRatio = spreadOf(rates);
     if (costs.length > 0) summary.pairedCpuRatio = spreadOf(costs);
-    const ratios = baselineRatiosOf(input.trials, baseline.target, summary.target, summary.scenario);
+    const ratios = ratiosOf(mine, theirs, summary.scenario);
     if (ratios) summary.baselineRatios = ratios;
     const baseRate = baseline.requestsPerSec?.median;
     summary.ratioToBaseline =
