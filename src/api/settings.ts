@@ -26,6 +26,7 @@ export const RUN_DEFAULTS = {
   warmupSec: 10,
   trialWarmupSec: 0.5,
   baselineVisits: 2,
+  processes: 1,
   connections: 100,
   pipelining: 10,
   timeoutSec: 10,
@@ -47,6 +48,11 @@ export interface LoadOptions {
   trialWarmupSec?: number;
   /** Visits of the baseline in each scenario's pass of a round (default 2: first and last; 1: once, like every target). */
   baselineVisits?: number;
+  /**
+   * Processes of every target (default 1), each measured once in each scenario's pass of a
+   * round, combined by their median: two starts of the same code settle a few percent apart.
+   */
+  processes?: number;
   connections?: number;
   pipelining?: number;
   /**
@@ -95,6 +101,7 @@ export type ResolvedLoad = Required<
     | 'warmupSec'
     | 'trialWarmupSec'
     | 'baselineVisits'
+    | 'processes'
     | 'connections'
     | 'pipelining'
     | 'timeoutSec'
@@ -199,6 +206,7 @@ export function resolveLoad(options: LoadOptions, suite: Suite, scenarios: Scena
     warmupSec: options.warmupSec ?? RUN_DEFAULTS.warmupSec,
     trialWarmupSec: options.trialWarmupSec ?? RUN_DEFAULTS.trialWarmupSec,
     baselineVisits: options.baselineVisits ?? RUN_DEFAULTS.baselineVisits,
+    processes: options.processes ?? RUN_DEFAULTS.processes,
     connections: options.connections ?? suite.defaults?.connections ?? RUN_DEFAULTS.connections,
     pipelining:
       options.pipelining ??
@@ -224,6 +232,7 @@ export function runSettings(
     warmupSec: load.warmupSec,
     trialWarmupSec: load.trialWarmupSec,
     baselineVisits: load.baselineVisits,
+    processes: load.processes,
     connections: load.connections,
     pipelining: load.pipelining,
     timeoutSec: load.timeoutSec,

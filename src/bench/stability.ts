@@ -27,6 +27,7 @@ import {
   RATIOS_HELD_GOAL,
   type RunAgreement,
 } from '../stats/run-agreement.js';
+import { type ProcessSpread, processSpread } from '../stats/process-spread.js';
 import { errorNeeded } from '../stats/run-noise.js';
 import { roundLevels } from '../stats/round-drift.js';
 import { summarize } from '../stats/summarize.js';
@@ -81,6 +82,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 /** A share as a signed percentage, with a true minus sign: "+2.1", "−3.3"; signed() adds the unit. */
 const signedNumber = (x: number) => `${x >= 0 ? '+' : '−'}${(Math.abs(x) * 100).toFixed(1)}`;
 const signed = (x: number) => `${signedNumber(x)} %`;
+const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : 'not met');
 
 function engines(result: Result): string {
@@ -143,6 +145,21 @@ function processLines(a: Result, b: Result): string[] {
         .map((g, i) => `run ${i + 1} ${g.map((x) => `${x.scenario} ${signed(x.gap)}`).join(', ') || 'one process'}`)
         .join('; ') +
       '. The baseline figure of a round is the mean of the two, so a gap this size is halved in every ratio.',
+    '',
+    ...spreadLines(a, b),
+  ];
+}
+
+/** How far the processes of each target differed within a run beyond their rounds' noise (stats/process-spread.ts). */
+function spreadLines(a: Result, b: Result): string[] {
+  const spreads = [a, b].map(processSpread);
+  if (spreads.every((s) => s === undefined)) return [];
+  const line = (s: ProcessSpread | undefined, i: number) =>
+    s
+      ? `run ${i + 1} ${percent(s.observed)} over ${s.cells} cell(s) where the rounds' noise gives ${percent(s.expected)}, so each start adds about ${percent(s.perStart)}`
+      : `run ${i + 1} one process per target`;
+  return [
+    `Processes of one target, measured in the same rounds (the spread of their req/s, better half of rounds, as a root mean square over the cells): ${spreads.map(line).join('; ')}. A cell's figure over k processes keeps 1/√k of what a start adds.`,
     '',
   ];
 }

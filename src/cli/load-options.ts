@@ -16,6 +16,7 @@ export interface LoadFlags extends RuntimeFlags {
   /** Absent when not given to `run` on a suite with its own rounds. */
   trialWarmup?: number;
   baselineVisits: number;
+  processes: number;
   connections: number;
   pipelining: number;
   profile?: string;
@@ -69,6 +70,12 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
       'visits of the baseline in each scenario of a round, each to a process of its own; their median is its figure of the round (1: once, like every target)',
       positiveInt('--baseline-visits'),
       RUN_DEFAULTS.baselineVisits,
+    )
+    .option(
+      '--processes <n>',
+      'processes of every target, each started and warmed up on its own and measured once in each scenario of a round; their median is the figure of the round (two starts of the same code settle a few percent apart: README, Where a miss comes from)',
+      positiveInt('--processes'),
+      RUN_DEFAULTS.processes,
     )
     .option(
       '--connections <n>',
@@ -182,6 +189,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     warmupSec: flags.warmup,
     trialWarmupSec: flags.trialWarmup,
     baselineVisits: flags.baselineVisits,
+    processes: flags.processes,
     connections: flags.connections,
     pipelining: flags.pipelining,
     profile: flags.profile,

@@ -54,6 +54,8 @@ export interface RunSettings {
   baseline: string;
   /** Visits of the baseline in each scenario's pass of a round (1: once, like every target). */
   baselineVisits: number;
+  /** Processes of every target, each measured once in each scenario's pass of a round (1: one). */
+  processes: number;
   outDir: string;
   readyTimeoutMs: number;
   pin: boolean;
@@ -123,9 +125,11 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     timeoutSec: settings.timeoutSec,
   };
   const targetNames = settings.targets.map((t) => t.name);
-  // the baseline is visited more than once only where there are others to divide by it
+  // the baseline is visited more than once only where there are others to divide by it, and at least once per process
   const baselineVisits =
-    targetNames.length > 1 && targetNames.includes(settings.baseline) ? settings.baselineVisits : 1;
+    targetNames.length > 1 && targetNames.includes(settings.baseline)
+      ? Math.max(settings.baselineVisits, settings.processes)
+      : 1;
   const runsOn = scenarioRuns(settings.scenarios);
   const { shape: planShape, apart: shapesApart } = planShapes(settings.scenarios, settings.shapes, targetNames);
   const packages: Record<string, string> = {};
@@ -170,6 +174,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     engine: [...new Set(Object.values(scenarioEngines).map((e) => e.name))].join(', '),
     baseline: settings.baseline,
     ...(baselineVisits > 1 && { baselineVisits }),
+    ...(settings.processes > 1 && { processes: settings.processes }),
     seed: settings.seed,
     scenarioWeights: Object.fromEntries(
       settings.scenarios.map((s) => [s.name, { category: s.category, weight: s.weight }]),
@@ -200,7 +205,16 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const startedMs = Date.now();
   const scenarioNames = settings.scenarios.map((s) => s.name);
   const anchor = { target: settings.baseline, visits: baselineVisits };
-  const queue = planTrials(targetNames, scenarioNames, settings.repeats, settings.seed, 1, runsOn, anchor);
+  const queue = planTrials(
+    targetNames,
+    scenarioNames,
+    settings.repeats,
+    settings.seed,
+    1,
+    runsOn,
+    anchor,
+    settings.processes,
+  );
   const progress = createProgress(queue.length, settings.quiet);
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -275,7 +289,16 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ].filter((t) => !broken.has(t));
     if (targets.length === 0) return [];
     rounds++;
-    const more = planTrials(targets, scenarioNames, 1, settings.seed + rounds, rounds, runsOn, anchor);
+    const more = planTrials(
+      targets,
+      scenarioNames,
+      1,
+      settings.seed + rounds,
+      rounds,
+      runsOn,
+      anchor,
+      settings.processes,
+    );
     progress.extend(more.length);
     return more;
   };
@@ -286,7 +309,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       for (const protocol of protocolsOf(settings.scenarios)) {
         if (abort.signal.aborted) break;
         const first = settings.scenarios.find((s) => scenarioProtocol(s) === protocol)!;
-        const count = processCount(name, anchor);
+        const count = processCount(name, anchor, settings.processes);
         for (let index = 1; index <= count; index++) {
           progress.task(
             `starting ${name}${count > 1 ? ` (process ${index} of ${count})` : ''}${protocol === 'http1' ? '' : ` over ${protocol}`}, warming up`,

@@ -148,6 +148,8 @@ export const planSchema = z.object({
   trialWarmupSec: z.number().nonnegative().optional(),
   /** Visits of the baseline in each scenario's pass of a round, each to its own process, combined by their median (absent: one). */
   baselineVisits: z.number().int().positive().optional(),
+  /** Processes of every target, each measured once in each scenario's pass of a round, combined by their median (absent: one). */
+  processes: z.number().int().positive().optional(),
   connections: z.number().int().positive(),
   pipelining: z.number().int().positive(),
   /** The load profile of every trial, as --profile spells it (absent: fixed). */

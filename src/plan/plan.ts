@@ -17,7 +17,7 @@ export interface PlannedTrial {
   round: number;
   target: string;
   scenario: string;
-  /** Which of the target's processes serves it (1-based; absent: its only one). Only the baseline runs more than one. */
+  /** Which of the target's processes serves it (1-based; absent: its only one). */
   process?: number;
 }
 
@@ -45,7 +45,11 @@ export interface BaselineVisits {
 /**
  * Rounds `firstRound` … `firstRound + repeats - 1` of every target on every scenario it runs;
  * with `baseline`, its visits spread evenly through each scenario's shuffled pass (first, last
- * and between), so every target sits a few trials from one of them.
+ * and between), so every target sits a few trials from one of them. With `processes` above
+ * one, every target runs that many processes and each is visited once per pass, at shuffled
+ * places: a process keeps the speed its start gave it, a few percent apart from another start
+ * of the same code (README, "Where a miss comes from"), so a figure over several starts holds
+ * better from run to run.
  */
 export function planTrials(
   targets: string[],
@@ -55,30 +59,43 @@ export function planTrials(
   firstRound = 1,
   runsOn: RunsOn = () => true,
   baseline?: BaselineVisits,
+  processes = 1,
 ): PlannedTrial[] {
   const random = seededRandom(seed);
+  const anchor = baseline && { ...baseline, visits: Math.max(baseline.visits, processes) };
   const trials: PlannedTrial[] = [];
   for (let round = firstRound; round < firstRound + repeats; round++) {
     for (const scenario of shuffled(scenarios, random)) {
       const pass = shuffled(targets, random).filter((target) => runsOn(target, scenario));
-      for (const visit of spreadVisits(pass, baseline)) trials.push({ round, scenario, ...visit });
+      // one shuffle more only when there are processes to mix, so a seed gives the order it gave before
+      const entries =
+        processes > 1
+          ? shuffled(everyProcess(pass, processes, anchor?.target), random)
+          : pass.map((target) => ({ target }));
+      for (const visit of spreadVisits(entries, anchor)) trials.push({ round, scenario, ...visit });
     }
   }
   return trials;
+}
+
+type Visit = Pick<PlannedTrial, 'target' | 'process'>;
+
+/** Each target once per process, numbered; the baseline once, unnumbered (spreadVisits places its visits). */
+function everyProcess(pass: string[], processes: number, baseline: string | undefined): Visit[] {
+  return pass.flatMap((target) =>
+    target === baseline ? [{ target }] : Array.from({ length: processes }, (_, i) => ({ target, process: i + 1 })),
+  );
 }
 
 /**
  * The pass with the baseline taken out and put back `visits` times at even spacing, visit v to
  * its process v; unchanged without one, or with nothing else to divide.
  */
-function spreadVisits(
-  pass: string[],
-  baseline: BaselineVisits | undefined,
-): Pick<PlannedTrial, 'target' | 'process'>[] {
-  if (!baseline || baseline.visits <= 1 || !pass.includes(baseline.target) || pass.length < 2)
-    return pass.map((target) => ({ target }));
-  const others = pass.filter((t) => t !== baseline.target);
-  const out: Pick<PlannedTrial, 'target' | 'process'>[] = [];
+function spreadVisits(pass: Visit[], baseline: BaselineVisits | undefined): Visit[] {
+  if (!baseline || baseline.visits <= 1 || pass.length < 2 || !pass.some((v) => v.target === baseline.target))
+    return pass;
+  const others = pass.filter((v) => v.target !== baseline.target);
+  const out: Visit[] = [];
   let placed = 0;
   for (let i = 0; i <= others.length; i++) {
     // visit v goes before the others' element at round(v × n / (visits − 1)): first, last and evenly between
@@ -86,14 +103,14 @@ function spreadVisits(
       placed++;
       out.push({ target: baseline.target, process: placed });
     }
-    if (i < others.length) out.push({ target: others[i] });
+    if (i < others.length) out.push(others[i]);
   }
   return out;
 }
 
-/** How many processes of a target a run starts: one per baseline visit for the baseline, else one. */
-export function processCount(target: string, baseline: BaselineVisits | undefined): number {
-  return baseline && target === baseline.target ? Math.max(1, baseline.visits) : 1;
+/** How many processes of a target a run starts: `processes`, and for the baseline at least one per visit. */
+export function processCount(target: string, baseline: BaselineVisits | undefined, processes = 1): number {
+  return baseline && target === baseline.target ? Math.max(1, baseline.visits, processes) : Math.max(1, processes);
 }
 
 type ShapeRecord = NonNullable<Plan['scenarioShapes']>[string];

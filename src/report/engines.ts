@@ -52,12 +52,12 @@ export function fakeEngineWarning(result: Result): string | undefined {
 function warmupClause(result: Result): string {
   const { warmupSec } = result.plan;
   if (!result.starts) return warmupSec > 0 ? `; a ${warmupSec} s warm-up per target start` : '';
-  if (warmupSec === 0) return '; each target started once for the run, no warm-up';
+  if (warmupSec === 0) return '; each target process started once for the run, no warm-up';
   const median = medianOf(result.starts.map((s) => s.warmup.seconds)) ?? 0;
   const beforeEach = result.plan.trialWarmupSec
     ? `, and loaded ${result.plan.trialWarmupSec} s unmeasured before each window`
     : '';
-  return `; each target started once for the run and warmed up until its throughput levelled off (median ${median} s, at most ${warmupSec} s)${beforeEach}`;
+  return `; each target process started once for the run and warmed up until its throughput levelled off (median ${median} s, at most ${warmupSec} s)${beforeEach}`;
 }
 
 /** "each trial h2load -t 1 … (ceiling …)", or one such clause per engine with the scenarios it carried. */

@@ -156,6 +156,9 @@ export function methodLine(result: Result): string {
     (plan.baselineVisits
       ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}${ownProcesses}; their median is the baseline's figure of the round)`
       : '') +
+    (plan.processes
+      ? `, every target in ${plan.processes} processes, each started on its own and measured once in each scenario of a round (their median is the target's figure of the round)`
+      : '') +
     `; ${enginesLine(result)}; ` +
     `${plan.runtime}; ${environment.pinning.note}` +
     (plan.upstream

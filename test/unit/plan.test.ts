@@ -82,6 +82,41 @@ test('the baseline is visited first, last and evenly between in each scenario pa
   assert.equal(planTrials(['base'], ['json'], 2, 7, 1, () => true, { target: 'base', visits: 3 }).length, 2);
 });
 
+test('with processes, every process of every target is measured once in each pass, the baseline still first, last and between', () => {
+  const targets = ['base', 'a', 'b', 'c'];
+  const base = { target: 'base', visits: 2 };
+  const trials = planTrials(targets, ['json'], 3, 5, 1, () => true, base, 3);
+  for (const round of [1, 2, 3]) {
+    const pass = trials.filter((t) => t.round === round).map((t) => `${t.target}#${t.process}`);
+    // the baseline gets a visit per process (3, more than the 2 asked), each other target 3 processes
+    assert.equal(pass.length, 12, pass.join(' '));
+    assert.deepEqual(
+      [...pass].sort(),
+      ['a', 'b', 'base', 'c'].flatMap((t) => [1, 2, 3].map((p) => `${t}#${p}`)),
+    );
+    const baseAt = pass.map((v, i) => (v.startsWith('base#') ? i : -1)).filter((i) => i >= 0);
+    assert.deepEqual(baseAt, [0, 6, 11], pass.join(' '));
+  }
+  // the processes of a target are mixed through the pass, not kept together: some pass splits them
+  const split = [1, 2, 3].some((round) => {
+    const pass = trials.filter((t) => t.round === round).map((t) => t.target);
+    const at = pass.map((t, i) => (t === 'a' ? i : -1)).filter((i) => i >= 0);
+    return at[2] - at[0] > 2;
+  });
+  assert.ok(split, 'the three processes of a sat side by side in every pass');
+  assert.equal(processCount('a', base, 3), 3);
+  assert.equal(processCount('base', base, 3), 3);
+  assert.equal(processCount('base', { target: 'base', visits: 4 }, 3), 4);
+  // one process: the plan a seed gave before processes existed
+  assert.deepEqual(
+    planTrials(targets, ['json'], 2, 5, 1, () => true, base, 1),
+    planTrials(targets, ['json'], 2, 5, 1, () => true, base),
+  );
+  // without a baseline among them, every target's processes alike
+  const plain = planTrials(['a', 'b'], ['json'], 1, 5, 1, () => true, undefined, 2);
+  assert.deepEqual(plain.map((t) => `${t.target}#${t.process}`).sort(), ['a#1', 'a#2', 'b#1', 'b#2']);
+});
+
 test("a round's several visits of the baseline are combined by their median before the ratio", () => {
   const trial = (target: string, round: number, rps: number) => ({
     target,

@@ -1,0 +1,91 @@
+/**
+ * How far the processes of one target differ within a run, beyond what their rounds' noise
+ * explains. Two starts of the same app, measured in the same rounds seconds apart, settle at
+ * speeds a few percent apart on this machine (README, "Where a miss comes from"): a part of a
+ * figure's error that more rounds of one process cannot shrink and a second run draws anew.
+ * Read from any run whose targets ran more than one process (`--processes`, or the baseline's
+ * visits).
+ */
+import { mean } from 'simple-statistics';
+import type { Result } from '../model/schema.js';
+import { bestHalfMean } from './best-half.js';
+import { perRound } from './paired.js';
+import { bootstrap } from './random.js';
+import { validByRound } from './summarize.js';
+
+const RESAMPLES = 400;
+const SEED = 0x9e0c;
+
+export interface ProcessSpread {
+  /** Cells (target and scenario) measured in two or more processes. */
+  cells: number;
+  /** Root mean square over those cells of the standard deviation of log req/s across a cell's processes (each its better half of rounds). */
+  observed: number;
+  /** The same spread that the rounds' own noise gives, resampling rounds (all processes of a round together). */
+  expected: number;
+  /** What the starts add: √(observed² − expected²), 0 when the noise explains it all. */
+  perStart: number;
+}
+
+function sampleVariance(values: number[]): number {
+  const m = mean(values);
+  return values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1);
+}
+
+/** One cell's processes, each a round → req/s map, over the rounds all of them were measured in. */
+function cellVariances(processes: Array<Map<number, number>>): { observed: number; expected: number } | undefined {
+  const rounds = [...processes[0].keys()].filter((round) => processes.every((p) => p.has(round)));
+  if (rounds.length < 3) return undefined;
+  const level = (p: Map<number, number>, picked: number[]) =>
+    Math.log(
+      bestHalfMean(
+        picked.map((round) => p.get(round)!),
+        'higher',
+      ),
+    );
+  const own = processes.map((p) => level(p, rounds));
+  // each resample moves every process by its own noise; their spread about their own levels is the noise's share
+  const resampled = bootstrap(
+    (draw) => {
+      const picked = draw(rounds);
+      return sampleVariance(processes.map((p, i) => level(p, picked) - own[i]));
+    },
+    SEED,
+    RESAMPLES,
+  );
+  return { observed: sampleVariance(own), expected: mean(resampled) };
+}
+
+/** Undefined when no target ran two processes with three shared rounds. */
+export function processSpread(result: Result): ProcessSpread | undefined {
+  const trials = result.trials ?? [];
+  const variances = result.plan.targets.flatMap((target) =>
+    result.plan.scenarios.flatMap((scenario) => {
+      const indices = [
+        ...new Set(trials.filter((t) => t.target === target && t.scenario === scenario).map((t) => t.process)),
+      ].filter((i): i is number => i !== undefined);
+      if (indices.length < 2) return [];
+      const processes = indices.map((index) =>
+        perRound(
+          validByRound(
+            trials.filter((t) => t.process === index),
+            target,
+            scenario,
+          ),
+          (m) => m.requestsPerSec,
+        ),
+      );
+      const cell = cellVariances(processes);
+      return cell ? [cell] : [];
+    }),
+  );
+  if (variances.length === 0) return undefined;
+  const observed = mean(variances.map((v) => v.observed));
+  const expected = mean(variances.map((v) => v.expected));
+  return {
+    cells: variances.length,
+    observed: Math.sqrt(observed),
+    expected: Math.sqrt(expected),
+    perStart: Math.sqrt(Math.max(0, observed - expected)),
+  };
+}
