@@ -50,7 +50,7 @@ export interface LoadOptions {
   baselineVisits?: number;
   /**
    * Processes of every target (default 1), each measured once in each scenario's pass of a
-   * round, combined by their median: two starts of the same code settle a few percent apart.
+   * round, combined by their median: two starts of the same code settle at speeds of their own.
    */
   processes?: number;
   connections?: number;

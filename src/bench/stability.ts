@@ -27,7 +27,7 @@ import {
   RATIOS_HELD_GOAL,
   type RunAgreement,
 } from '../stats/run-agreement.js';
-import { type ProcessSpread, processSpread } from '../stats/process-spread.js';
+import { MIN_SPREAD_CELLS, type ProcessSpread, processSpread } from '../stats/process-spread.js';
 import { errorNeeded } from '../stats/run-noise.js';
 import { roundLevels } from '../stats/round-drift.js';
 import { summarize } from '../stats/summarize.js';
@@ -153,7 +153,8 @@ function processLines(a: Result, b: Result): string[] {
 /** How far the processes of each target differed within a run beyond their rounds' noise (stats/process-spread.ts). */
 function spreadLines(a: Result, b: Result): string[] {
   const spreads = [a, b].map(processSpread);
-  if (spreads.every((s) => s === undefined)) return [];
+  // the baseline's processes alone are the line above
+  if (spreads.every((s) => s === undefined || s.cells < MIN_SPREAD_CELLS)) return [];
   const line = (s: ProcessSpread | undefined, i: number) =>
     s
       ? `run ${i + 1} ${percent(s.observed)} over ${s.cells} cell(s) where the rounds' noise gives ${percent(s.expected)}, so each start adds about ${percent(s.perStart)}`

@@ -73,7 +73,7 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     )
     .option(
       '--processes <n>',
-      'processes of every target, each started and warmed up on its own and measured once in each scenario of a round; their median is the figure of the round (two starts of the same code settle a few percent apart: README, Where a miss comes from)',
+      'processes of every target, each started and warmed up on its own and measured once in each scenario of a round; their median is the figure of the round (two starts of the same code settle at speeds of their own: README, "A start\'s own speed")',
       positiveInt('--processes'),
       RUN_DEFAULTS.processes,
     )

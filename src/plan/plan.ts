@@ -47,9 +47,9 @@ export interface BaselineVisits {
  * with `baseline`, its visits spread evenly through each scenario's shuffled pass (first, last
  * and between), so every target sits a few trials from one of them. With `processes` above
  * one, every target runs that many processes and each is visited once per pass, at shuffled
- * places: a process keeps the speed its start gave it, a few percent apart from another start
- * of the same code (README, "Where a miss comes from"), so a figure over several starts holds
- * better from run to run.
+ * places: a process keeps the speed its start gave it, apart from another start of the same
+ * code (README, "A start's own speed"), so a figure over several starts holds better from run
+ * to run.
  */
 export function planTrials(
   targets: string[],

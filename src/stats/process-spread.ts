@@ -1,13 +1,13 @@
 /**
  * How far the processes of one target differ within a run, beyond what their rounds' noise
  * explains. Two starts of the same app, measured in the same rounds seconds apart, settle at
- * speeds a few percent apart on this machine (README, "Where a miss comes from"): a part of a
+ * speeds apart on this machine (README, "A start's own speed"): a part of a
  * figure's error that more rounds of one process cannot shrink and a second run draws anew.
  * Read from any run whose targets ran more than one process (`--processes`, or the baseline's
  * visits).
  */
 import { mean } from 'simple-statistics';
-import type { Result } from '../model/schema.js';
+import type { Plan, Trial } from '../model/schema.js';
 import { bestHalfMean } from './best-half.js';
 import { perRound } from './paired.js';
 import { bootstrap } from './random.js';
@@ -56,11 +56,19 @@ function cellVariances(processes: Array<Map<number, number>>): { observed: numbe
   return { observed: sampleVariance(own), expected: mean(resampled) };
 }
 
+/** Below this many cells in two or more processes, the spread is not read as the machine's (warnings.ts). */
+export const MIN_SPREAD_CELLS = 3;
+/** A start adding more than this share is worth a warning: it is about the standard error of a cell's figure here. */
+export const START_SHARE = 0.015;
+
 /** Undefined when no target ran two processes with three shared rounds. */
-export function processSpread(result: Result): ProcessSpread | undefined {
-  const trials = result.trials ?? [];
-  const variances = result.plan.targets.flatMap((target) =>
-    result.plan.scenarios.flatMap((scenario) => {
+export function processSpread(run: {
+  plan: Pick<Plan, 'targets' | 'scenarios'>;
+  trials?: Trial[];
+}): ProcessSpread | undefined {
+  const trials = run.trials ?? [];
+  const variances = run.plan.targets.flatMap((target) =>
+    run.plan.scenarios.flatMap((scenario) => {
       const indices = [
         ...new Set(trials.filter((t) => t.target === target && t.scenario === scenario).map((t) => t.process)),
       ].filter((i): i is number => i !== undefined);

@@ -6,6 +6,7 @@ import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warn
 import { medianOf, relativeHalfWidth, relativeRange } from './describe.js';
 import { unsettledCells } from './stability.js';
 import { driftedRounds, roundLevels } from './round-drift.js';
+import { MIN_SPREAD_CELLS, processSpread, START_SHARE } from './process-spread.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
@@ -128,6 +129,15 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       `every target moved at once between rounds: ${drifted.map((d) => `round ${d.round} ${signed(d.fromTypical)}`).join(', ')} against the typical round ` +
         "(the median cell's req/s against its own mean over the run): the targets were still warming up (first rounds slow) or the machine changed pace for minutes; " +
         "ratios to the baseline, measured in the same rounds, carry little of it, and the ranking keeps each side's better rounds",
+    );
+  }
+  const starts = processSpread(input);
+  if (starts && starts.cells >= MIN_SPREAD_CELLS && starts.perStart > START_SHARE) {
+    const tenth = (x: number) => `${(x * 100).toFixed(1)} %`;
+    add(
+      'starts-differ',
+      `the processes of one target parted by ${tenth(starts.observed)} in req/s (root mean square over ${starts.cells} cells) where their rounds' noise gives ${tenth(starts.expected)}: ` +
+        `each start settles at a speed of its own, about ${tenth(starts.perStart)} apart, which more rounds do not shrink; a figure over k processes keeps 1/√k of it (--processes)`,
     );
   }
   const cores = input.environment.allowedCores.length;
