@@ -259,3 +259,49 @@ test('a target whose status lines have no reason phrase (h3) is measured by an e
   assert.equal(namedResult.trials.find((x) => x.target === 'node-http')!.status, 'ok');
   assert.deepEqual(await leftoverProcesses(named.mark), []);
 });
+
+test('--processes 2: every target started twice, each process measured once in every round, and none left behind', async () => {
+  const out = tempDir('run-processes');
+  const run = await runCli([
+    'run',
+    '--targets',
+    'node-http,polka',
+    '--processes',
+    '2',
+    '--repeats',
+    '3',
+    '--warmup',
+    '1',
+    '--out',
+    out,
+    '--seed',
+    '9',
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  const result = savedResult(runFolder(out));
+  assert.equal(result.plan.processes, 2);
+  for (const target of ['node-http', 'polka']) {
+    assert.deepEqual(
+      (result.starts ?? [])
+        .filter((s) => s.target === target)
+        .map((s) => s.process)
+        .sort(),
+      [1, 2],
+      `${target} started once per process`,
+    );
+    for (const round of [1, 2, 3])
+      assert.deepEqual(
+        result.trials
+          .filter((t) => t.target === target && t.round === round && t.status === 'ok')
+          .map((t) => t.process)
+          .sort(),
+        [1, 2],
+        `${target}, round ${round}: one trial of each process`,
+      );
+  }
+  const polka = result.summaries.find((s) => s.target === 'polka')!;
+  assert.equal(polka.status, 'measured');
+  assert.ok(polka.pairedRatio && polka.pairedRatio.median > 0);
+  assert.match(run.stdout, /every target in 2 processes/);
+  assert.deepEqual(await leftoverProcesses(run.mark), [], 'no process of either target outlived the run');
+});
