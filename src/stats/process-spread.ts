@@ -6,7 +6,7 @@
  * Read from any run whose targets ran more than one process (`--processes`, or the baseline's
  * visits).
  */
-import { mean } from 'simple-statistics';
+import { mean, sampleVariance } from 'simple-statistics';
 import type { Plan, Trial } from '../model/schema.js';
 import { bestHalfMean } from './best-half.js';
 import { perRound } from './paired.js';
@@ -25,11 +25,6 @@ export interface ProcessSpread {
   expected: number;
   /** What the starts add: √(observed² − expected²), 0 when the noise explains it all. */
   perStart: number;
-}
-
-function sampleVariance(values: number[]): number {
-  const m = mean(values);
-  return values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1);
 }
 
 /** One cell's processes, each a round → req/s map, over the rounds all of them were measured in. */
