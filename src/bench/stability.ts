@@ -82,7 +82,6 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 /** A share as a signed percentage, with a true minus sign: "+2.1", "−3.3"; signed() adds the unit. */
 const signedNumber = (x: number) => `${x >= 0 ? '+' : '−'}${(Math.abs(x) * 100).toFixed(1)}`;
 const signed = (x: number) => `${signedNumber(x)} %`;
-const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : 'not met');
 
 function engines(result: Result): string {
@@ -157,7 +156,7 @@ function spreadLines(a: Result, b: Result): string[] {
   if (spreads.every((s) => s === undefined || s.cells < MIN_SPREAD_CELLS)) return [];
   const line = (s: ProcessSpread | undefined, i: number) =>
     s
-      ? `run ${i + 1} ${percent(s.observed)} over ${s.cells} cell(s) where the rounds' noise gives ${percent(s.expected)}, so each start adds about ${percent(s.perStart)}`
+      ? `run ${i + 1} ${pct(s.observed)} over ${s.cells} cell(s) where the rounds' noise gives ${pct(s.expected)}, so each start adds about ${pct(s.perStart)}`
       : `run ${i + 1} one process per target`;
   return [
     `Processes of one target, measured in the same rounds (the spread of their req/s, better half of rounds, as a root mean square over the cells): ${spreads.map(line).join('; ')}. A cell's figure over k processes keeps 1/√k of what a start adds.`,
