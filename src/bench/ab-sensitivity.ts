@@ -137,7 +137,7 @@ function render(label: string, same: Result[], other: Result[]): { markdown: str
     `# What ab tells apart: ${label}`,
     '',
     `${same.length} A/A runs (\`${same[0]?.plan.targets.join('` against `') ?? '—'}\`) and ${other.length} A/B runs (\`${other[0]?.plan.targets.join('` against `') ?? '—'}\`), alternated, ` +
-      `on ${env.cpuModel}, ${env.cpuCount} cores; suite ${plan.suite}, scenarios ${plan.scenarios.join(', ')}, ${plan.repeats} rounds of ${plan.durationSec} s windows, targets on ${plan.runtime}; ` +
+      `on ${env.cpuModel}, ${env.cpuCount} cores; suite ${plan.suite}, scenarios ${plan.scenarios.join(', ')}, ${plan.repeats} rounds of ${plan.durationSec} s windows${plan.processes ? `, each side in ${plan.processes} processes` : ''}, targets on ${plan.runtime}; ` +
       `gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}. ` +
       `A cell is one scenario's figure in one run; a regression is a cell called worse by more than ${THRESHOLD * 100} %. ` +
       "The spread between runs is the standard deviation of the A/B change over the runs and scenarios: how far one run's estimate can be trusted.",

@@ -177,7 +177,7 @@ function render(
     `# Stability benchmark: ${label}`,
     '',
     `Two runs of the same job (suite ${a.result.plan.suite}, engine ${a.result.plan.engine}) on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
-      `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows, ` +
+      `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows${a.result.plan.processes ? `, every target in ${a.result.plan.processes} processes` : ''}, ` +
       `${a.result.plan.trialWarmupSec ?? 0} s of unmeasured load before each window, warm-up up to ${a.result.plan.warmupSec} s per start; the baseline visited ${a.result.plan.baselineVisits ?? 1} time(s) per scenario and round; targets on ${a.result.plan.runtime}.`,
     `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
     `Generator: run 1 ${generatorLine(a.result)}; run 2 ${generatorLine(b.result)}.`,
