@@ -27,7 +27,7 @@ import {
   RATIOS_HELD_GOAL,
   type RunAgreement,
 } from '../stats/run-agreement.js';
-import { MIN_SPREAD_CELLS, type ProcessSpread, processSpread } from '../stats/process-spread.js';
+import { type ProcessSpread, processSpread } from '../stats/process-spread.js';
 import { errorNeeded } from '../stats/run-noise.js';
 import { roundLevels } from '../stats/round-drift.js';
 import { summarize } from '../stats/summarize.js';
@@ -152,12 +152,11 @@ function processLines(a: Result, b: Result): string[] {
 /** How far the processes of each target differed within a run beyond their rounds' noise (stats/process-spread.ts). */
 function spreadLines(a: Result, b: Result): string[] {
   const spreads = [a, b].map(processSpread);
-  // the baseline's processes alone are the line above
-  if (spreads.every((s) => s === undefined || s.cells < MIN_SPREAD_CELLS)) return [];
+  if (spreads.every((s) => s === undefined)) return [];
   const line = (s: ProcessSpread | undefined, i: number) =>
     s
       ? `run ${i + 1} ${pct(s.observed)} over ${s.cells} cell(s) where the rounds' noise gives ${pct(s.expected)}, so each start adds about ${pct(s.perStart)}`
-      : `run ${i + 1} one process per target`;
+      : `run ${i + 1} one process per target (or too few cells in several)`;
   return [
     `Processes of one target, measured in the same rounds (the spread of their req/s, better half of rounds, as a root mean square over the cells): ${spreads.map(line).join('; ')}. A cell's figure over k processes keeps 1/√k of what a start adds.`,
     '',

@@ -56,33 +56,48 @@ export const MIN_SPREAD_CELLS = 3;
 /** A start adding more than this share is worth a warning: it is about the standard error of a cell's figure here. */
 export const START_SHARE = 0.015;
 
-/** Undefined when no target ran two processes with three shared rounds. */
+/** req/s by round of each numbered process of a cell (its valid trials only); empty when it ran unnumbered. */
+export function processRounds(trials: Trial[], target: string, scenario: string): Map<number, Map<number, number>> {
+  const indices = new Set(
+    trials
+      .filter((t) => t.target === target && t.scenario === scenario && t.process !== undefined)
+      .map((t) => t.process!),
+  );
+  return new Map(
+    [...indices].map((index) => [
+      index,
+      perRound(
+        validByRound(
+          trials.filter((t) => t.process === index),
+          target,
+          scenario,
+        ),
+        (m) => m.requestsPerSec,
+      ),
+    ]),
+  );
+}
+
+/**
+ * Undefined when fewer than MIN_SPREAD_CELLS cells ran two processes with three shared rounds:
+ * the baseline's two processes alone are too few to read (and are read apart, run-agreement.ts).
+ */
 export function processSpread(run: {
   plan: Pick<Plan, 'targets' | 'scenarios'>;
   trials?: Trial[];
 }): ProcessSpread | undefined {
   const trials = run.trials ?? [];
-  const variances = run.plan.targets.flatMap((target) =>
-    run.plan.scenarios.flatMap((scenario) => {
-      const indices = [
-        ...new Set(trials.filter((t) => t.target === target && t.scenario === scenario).map((t) => t.process)),
-      ].filter((i): i is number => i !== undefined);
-      if (indices.length < 2) return [];
-      const processes = indices.map((index) =>
-        perRound(
-          validByRound(
-            trials.filter((t) => t.process === index),
-            target,
-            scenario,
-          ),
-          (m) => m.requestsPerSec,
-        ),
-      );
-      const cell = cellVariances(processes);
-      return cell ? [cell] : [];
-    }),
+  const cells = run.plan.targets.flatMap((target) =>
+    run.plan.scenarios.map((scenario) => [...processRounds(trials, target, scenario).values()]),
   );
-  if (variances.length === 0) return undefined;
+  const parted = cells.filter((processes) => processes.length >= 2);
+  // before any resampling: a run of one process per target (the main job) has nothing to read
+  if (parted.length < MIN_SPREAD_CELLS) return undefined;
+  const variances = parted.flatMap((processes) => {
+    const cell = cellVariances(processes);
+    return cell ? [cell] : [];
+  });
+  if (variances.length < MIN_SPREAD_CELLS) return undefined;
   const observed = mean(variances.map((v) => v.observed));
   const expected = mean(variances.map((v) => v.expected));
   return {

@@ -8,6 +8,7 @@ import type { Measurement, RatioEstimate, Result, Summary } from '../model/schem
 import { bestHalfMean } from './best-half.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
+import { processRounds } from './process-spread.js';
 import { chanceWithin, logMedianStandardError } from './run-noise.js';
 import { baselineRatiosOf, type RunPassLevels, runPassLevels, validByRound } from './summarize.js';
 
@@ -279,15 +280,12 @@ export interface ProcessGap {
  * more rounds cannot shrink. Empty when the run started the baseline once.
  */
 export function baselineProcessGaps(result: Result): ProcessGap[] {
-  const rate = (scenario: string, index: number) =>
-    bestHalfRate(
-      (result.trials ?? []).filter((t) => t.process === index),
-      result.plan.baseline,
-      scenario,
-    );
   return result.plan.scenarios.flatMap((scenario) => {
-    const first = rate(scenario, 1);
-    const second = rate(scenario, 2);
+    const processes = processRounds(result.trials ?? [], result.plan.baseline, scenario);
+    const [first, second] = [1, 2].map((index) => {
+      const rounds = [...(processes.get(index)?.values() ?? [])];
+      return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : undefined;
+    });
     return first && second ? [{ scenario, gap: second / first - 1 }] : [];
   });
 }

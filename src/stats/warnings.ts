@@ -6,7 +6,7 @@ import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warn
 import { medianOf, relativeHalfWidth, relativeRange } from './describe.js';
 import { unsettledCells } from './stability.js';
 import { driftedRounds, roundLevels } from './round-drift.js';
-import { MIN_SPREAD_CELLS, processSpread, START_SHARE } from './process-spread.js';
+import { processSpread, START_SHARE } from './process-spread.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
@@ -132,7 +132,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     );
   }
   const starts = processSpread(input);
-  if (starts && starts.cells >= MIN_SPREAD_CELLS && starts.perStart > START_SHARE) {
+  if (starts && starts.perStart > START_SHARE) {
     const tenth = (x: number) => `${(x * 100).toFixed(1)} %`;
     add(
       'starts-differ',
