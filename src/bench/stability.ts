@@ -94,7 +94,7 @@ function engines(result: Result): string {
 /**
  * What the runs' own noise allows: a miss that their standard errors explain is the machine's;
  * one well below what they allow means the runs differed by more than their noise (drift,
- * a warm-up that ended early, the baseline moving).
+ * a warm-up that ended early, the baseline moving, each start's own speed).
  */
 function noiseLines(headline: RunAgreement): string[] {
   if (!headline.standardErrors || headline.expectedHeld === undefined) return [];
@@ -102,7 +102,9 @@ function noiseLines(headline: RunAgreement): string[] {
   return [
     `From each cell's rounds, the standard error of its ${headline.figure} was ${pct(headline.standardErrors[0])} in run 1 and ${pct(headline.standardErrors[1])} in run 2 (median over cells; a bootstrap over rounds of the best-half ratio). ` +
       `With errors that size, ${pct(headline.expectedHeld)} of the cells would be expected within ${RATIO_TOLERANCE * 100} % (reached: ${pct(headline.ratiosHeld)}); ` +
-      `${pct(GOALS.ratiosHeld)} needs about ${pct(needed)} in both runs.`,
+      `${pct(GOALS.ratiosHeld)} needs about ${pct(needed)} in both runs. ` +
+      // A start's own speed is one draw per run: rounds cannot show it, so a pair can hold less than this.
+      `These errors come from the rounds alone: each run's start of a target settles at a speed of its own, which adds to them and which one process per target cannot show (\`--processes 2\` measures it; README, "A start's own speed").`,
     '',
   ];
 }
