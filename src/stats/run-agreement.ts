@@ -229,10 +229,15 @@ export interface BaselineShift {
   others: number;
 }
 
-/** req/s of a target's trials in a scenario as the headline reads it: the mean of its better half of rounds (best-half.ts); undefined without a valid round. */
-function bestHalfRate(trials: Result['trials'], target: string, scenario: string): number | undefined {
-  const rounds = [...perRound(validByRound(trials, target, scenario), (m) => m.requestsPerSec).values()];
+/** req/s by round as the headline reads them: the mean of the better half (best-half.ts); undefined without a round. */
+function bestHalfOfRounds(byRound: Map<number, number> | undefined): number | undefined {
+  const rounds = [...(byRound?.values() ?? [])];
   return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : undefined;
+}
+
+/** req/s of a target's trials in a scenario as the headline reads it; undefined without a valid round. */
+function bestHalfRate(trials: Result['trials'], target: string, scenario: string): number | undefined {
+  return bestHalfOfRounds(perRound(validByRound(trials, target, scenario), (m) => m.requestsPerSec));
 }
 
 /** A clean cell's req/s as the headline reads it, from the trials; the median where a result holds none. */
@@ -282,10 +287,7 @@ export interface ProcessGap {
 export function baselineProcessGaps(result: Result): ProcessGap[] {
   return result.plan.scenarios.flatMap((scenario) => {
     const processes = processRounds(result.trials ?? [], result.plan.baseline, scenario);
-    const [first, second] = [1, 2].map((index) => {
-      const rounds = [...(processes.get(index)?.values() ?? [])];
-      return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : undefined;
-    });
+    const [first, second] = [1, 2].map((index) => bestHalfOfRounds(processes.get(index)));
     return first && second ? [{ scenario, gap: second / first - 1 }] : [];
   });
 }
