@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { compareCells, pairsWithinRun, type CellComparison } from '../compare/cells.js';
 import { FIGURES } from '../compare/figures.js';
+import { ignoreClosedPipes } from '../core/closed-pipes.js';
 import { projectRoot } from '../core/paths.js';
 import type { Result } from '../model/schema.js';
 import { changeWithInterval, signedPercent } from '../report/comparison-render.js';
@@ -173,6 +174,7 @@ function render(label: string, same: Result[], other: Result[]): { markdown: str
   return { markdown: `${lines.join('\n')}\n`, json };
 }
 
+ignoreClosedPipes();
 const args = parseArgs(process.argv.slice(2));
 let same: string[];
 let other: string[];

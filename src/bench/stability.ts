@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ignoreClosedPipes } from '../core/closed-pipes.js';
 import { projectRoot } from '../core/paths.js';
 import { loadResult } from '../results/store.js';
 import type { Result } from '../model/schema.js';
@@ -227,6 +228,7 @@ function render(
   return lines.join('\n');
 }
 
+ignoreClosedPipes();
 const { label, out, runArgs, from } = parseArgs(process.argv.slice(2));
 // Saved runs are summarized again from their trials, so an older run is read with today's estimators.
 const resummarized = (result: Result): Result => ({ ...result, summaries: summarize(result) });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** gauntlet's command line: one program, one file per command. */
 import { Command } from 'commander';
+import { ignoreClosedPipes } from '../core/closed-pipes.js';
 import { killAllGroups } from '../proc/process-group.js';
 import { gauntletVersion } from '../results/environment.js';
 import { registerAb } from './commands/ab.js';
@@ -37,6 +38,8 @@ registerAb(program);
 registerDoctor(program);
 registerRuntimes(program);
 registerExport(program);
+
+ignoreClosedPipes();
 
 // A crash of gauntlet must not leave targets or generators behind.
 process.on('uncaughtException', (error) => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { cliFile, runCli } from '../helpers/cli.js';
 
 test('an unknown suite is refused, listing the valid ones', async () => {
   const out = await runCli(['run', '--suite', 'nope']);
@@ -86,5 +87,17 @@ test('every command has --help with examples', async () => {
     const out = await runCli([command, '--help']);
     assert.equal(out.code, 0, command);
     assert.match(out.stdout, /Examples:/, `${command} --help has no examples`);
+  }
+});
+
+test('a reader that stops early is not a crash: the command ends quietly with its own exit code', async () => {
+  // `true` exits at once, long before node has loaded gauntlet, so every write to stdout
+  // meets a closed pipe (EPIPE), as `gauntlet list | head -1` does once head has its line.
+  for (const args of ['run --help', 'list']) {
+    const out = spawnSync('bash', ['-c', `"${process.execPath}" "${cliFile}" ${args} | true; exit \${PIPESTATUS[0]}`], {
+      encoding: 'utf8',
+    });
+    assert.equal(out.status, 0, `${args}: ${out.stderr}`);
+    assert.doesNotMatch(out.stderr, /GAUNTLET_INTERNAL|EPIPE/, args);
   }
 });
