@@ -12,6 +12,8 @@ export interface NoiseOptions {
   seconds?: number;
   /** The runtime node-http runs on (default node@24, the targets' default). */
   runtime?: string;
+  /** Make idle cores that halt at once poll while the probe runs, as a run does (default true). */
+  idlePolling?: boolean;
   signal?: AbortSignal;
   report?: (line: string) => void;
 }
@@ -31,6 +33,7 @@ export function probeMachineNoise(options: NoiseOptions = {}): Promise<NoiseProb
     },
     warmupMaxSec: RUN_DEFAULTS.warmupSec,
     runtimeId: options.runtime ?? DEFAULT_RUNTIME_ID,
+    idlePolling: options.idlePolling ?? true,
     ...(options.signal && { signal: options.signal }),
     ...(options.report && { report: options.report }),
   });

@@ -59,6 +59,7 @@ export async function runBenchSuite(suite: Suite, options: RunOptions & BenchRun
       seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
       outDir: resolve(options.outDir ?? RUN_DEFAULTS.out),
       pin: options.pin ?? true,
+      idlePolling: options.idlePolling ?? true,
       isolate: options.isolate ?? 'table',
       setupTimeoutSec: options.readyTimeoutSec ?? RUN_DEFAULTS.readyTimeoutSec,
       services: running,

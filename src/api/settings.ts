@@ -71,6 +71,11 @@ export interface LoadOptions {
   readyTimeoutSec?: number;
   /** Pin the server and the generator to separate cores (default true). */
   pin?: boolean;
+  /**
+   * Where idle cores halt at once (a KVM guest with haltpoll polling off), make them poll for
+   * the run and put the setting back after (default true; needs root; proc/idle-polling.ts).
+   */
+  idlePolling?: boolean;
   /** No progress output. */
   quiet?: boolean;
   /** Add rounds until every req/s and CPU interval is within ± this % of its median. */
@@ -247,6 +252,7 @@ export function runSettings(
     outDir: resolve(options.outDir ?? RUN_DEFAULTS.out),
     readyTimeoutMs: (options.readyTimeoutSec ?? RUN_DEFAULTS.readyTimeoutSec) * 1000,
     pin: options.pin ?? true,
+    idlePolling: options.idlePolling ?? true,
     v8Flags: options.memoryReducer ? [] : KEPT_UP_V8_FLAGS,
     quiet: options.quiet ?? false,
     untilStable:

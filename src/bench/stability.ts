@@ -71,6 +71,14 @@ function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: 
   return measured(loadResult(join(outDir, runDir)));
 }
 
+/** What a run's idle cores did (a KVM guest's halt polling; README, "Idle cores that halt at once"). */
+function idleLine(result: Result): string {
+  return (
+    result.environment.idlePolling?.note ??
+    'no halt polling setting on this machine, or a run before gauntlet recorded it'
+  );
+}
+
 /** Trials flagged generator-bound, and the generator's median share of its core, in one run. */
 function generatorLine(result: Result): string {
   const measuredTrials = result.trials.filter((t) => t.measurement);
@@ -183,6 +191,7 @@ function render(
       `${a.result.plan.trialWarmupSec ?? 0} s of unmeasured load before each window, warm-up up to ${a.result.plan.warmupSec} s per start; the baseline visited ${a.result.plan.baselineVisits ?? 1} time(s) per scenario and round; targets on ${a.result.plan.runtime}.`,
     `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
     `Generator: run 1 ${generatorLine(a.result)}; run 2 ${generatorLine(b.result)}.`,
+    `Idle cores: run 1 ${idleLine(a.result)}; run 2 ${idleLine(b.result)}.`,
     ...(reread
       ? [
           'Re-read from the saved runs (`--from`): their summaries were computed again from their trials by the gauntlet that wrote this page, so every figure below uses its estimators.',

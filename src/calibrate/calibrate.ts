@@ -18,6 +18,7 @@ import {
   type Calibration,
   type EngineCalibration,
 } from '../results/calibration-file.js';
+import { pollIdleCores } from '../proc/idle-polling.js';
 
 const LOAD = { connections: 100, warmupSec: 1, durationSec: 3, timeoutSec: 10 };
 
@@ -68,9 +69,22 @@ async function calibrateEngine(
   }
 }
 
-export async function calibrate(report: (line: string) => void): Promise<Calibration> {
+export async function calibrate(report: (line: string) => void, idlePolling = true): Promise<Calibration> {
   const cores = planCores(allowedCores(), tasksetAvailable());
   pinSelf(cores.engine);
+  // As a run measures: idle cores that halt at once change what the server and the engine cost per request.
+  const polling = pollIdleCores(idlePolling);
+  try {
+    return await calibrateEngines(report, cores);
+  } finally {
+    polling.restore();
+  }
+}
+
+async function calibrateEngines(
+  report: (line: string) => void,
+  cores: ReturnType<typeof planCores>,
+): Promise<Calibration> {
   const results: Calibration['engines'] = {};
   for (const engine of engines.filter((e) => e.capabilities.http1 && !e.unavailableReason())) {
     try {

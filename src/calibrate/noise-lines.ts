@@ -31,6 +31,7 @@ export function noiseProbeLines(probe: NoiseProbe): string[] {
   if (probe.dropped.length > 0)
     lines.push(`  ${probe.dropped.length} window(s) not clean, left out: ${probe.dropped[0].reason}`);
   if (probe.steal !== undefined) lines.push(`  CPU time stolen by the hypervisor meanwhile: ${pct(probe.steal)}`);
+  if (probe.idlePolling) lines.push(`  ${probe.idlePolling.note}`);
   lines.push(
     "  every window did the same work: the spread is the machine's. Compare it with an earlier probe here (a wider spread or more slow windows: a noisier hour); " +
       '`npm run bench:stability` measures what the noise does to the ranking (see the README, How far a ranking holds).',

@@ -21,6 +21,7 @@ import { KEPT_UP_V8_FLAGS } from '../runtimes/runtime.js';
 import { helloSuite } from '../suites/hello/suite.js';
 import { loadTargets } from '../targets/registry.js';
 import { windowNoise, type WindowNoise } from '../stats/window-noise.js';
+import { type IdlePollingRecord, pollIdleCores } from '../proc/idle-polling.js';
 
 /** The probe's server and scenario: the main job's baseline and its cheapest answer to get right. */
 const PROBE_TARGET = 'node-http';
@@ -36,6 +37,8 @@ export interface NoiseProbeOptions {
   /** Longest warm-up after the start, seconds. */
   warmupMaxSec: number;
   runtimeId: string;
+  /** Make idle cores that halt at once poll while the probe runs, as a run does (default true). */
+  idlePolling?: boolean;
   signal?: AbortSignal;
   report?: (line: string) => void;
 }
@@ -59,6 +62,8 @@ export interface NoiseProbe {
   dropped: Array<{ startedAt: string; reason: string }>;
   /** Share of the machine's CPU time the hypervisor stole while the windows ran. */
   steal?: number;
+  /** What idle cores did meanwhile, on a KVM guest with the haltpoll governor (proc/idle-polling.ts). */
+  idlePolling?: IdlePollingRecord;
   noise: WindowNoise;
 }
 
@@ -71,6 +76,7 @@ export async function probeNoise(options: NoiseProbeOptions): Promise<NoiseProbe
   const target = (await loadTargets()).find((t) => t.name === PROBE_TARGET)!;
   const cores = planCores(allowedCores(), tasksetAvailable());
   pinSelf(cores.engine);
+  const polling = pollIdleCores(options.idlePolling ?? true);
 
   report(`starting ${PROBE_TARGET} on ${runtime.id}, warming up`);
   const running = await startTarget({
@@ -81,6 +87,7 @@ export async function probeNoise(options: NoiseProbeOptions): Promise<NoiseProbe
     readyTimeoutMs: 30_000,
     v8Flags: KEPT_UP_V8_FLAGS,
   }).catch((error: Error) => {
+    polling.restore();
     throw new UserError('GAUNTLET_NOISE_PROBE_FAILED', `${PROBE_TARGET} did not start: ${error.message}`);
   });
   try {
@@ -140,10 +147,12 @@ export async function probeNoise(options: NoiseProbeOptions): Promise<NoiseProbe
       windows,
       dropped,
       ...(steal !== undefined && { steal }),
+      ...(polling.record && { idlePolling: polling.record }),
       noise: windowNoise(windows),
     };
   } finally {
     await running.process.stop();
     await engine.close();
+    polling.restore();
   }
 }

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { procAvailable } from '../proc/proc-stat.js';
 import { type BrokerBinary, findBrokerBinary, MOSQUITTO, NATS_SERVER } from '../services/broker-binary.js';
 import { tasksetAvailable } from '../proc/pinning.js';
+import { haltsAtOnce, readIdlePolling, SET_HALT_POLLING } from '../proc/idle-polling.js';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
 import { runtimeStatuses } from '../runtimes/resolve-runtime.js';
 import { installedVersion } from '../targets/availability.js';
@@ -102,6 +103,7 @@ export function doctorChecks(): DoctorCheck[] {
       detail: tasksetAvailable() ? 'found' : 'not found: server and generator will share cores',
       install: `${OPTIONAL_APT} util-linux`,
     },
+    idlePollingCheck(),
     tool('wrk', 'HTTP/1.1 engine, cheaper per request than autocannon (--engine wrk)', 'wrk', ['-v'], 'wrk'),
     tool(
       'h2load',
@@ -133,6 +135,31 @@ export function doctorChecks(): DoctorCheck[] {
     broker(MOSQUITTO, "MQTT broker of the services suite: Moleculer's MQTT transporter", ['-h']),
     tool('chromium', 'browser test of the HTML report', 'chromium', ['--version'], 'chromium'),
   ];
+}
+
+/**
+ * A KVM guest whose idle cores halt at once halts the server's core between the generator's
+ * batches (proc/idle-polling.ts). A run lets them poll for its duration when it runs as root;
+ * the row says so, and how to set it by hand otherwise.
+ */
+function idlePollingCheck(): DoctorCheck {
+  const state = readIdlePolling();
+  const halts = haltsAtOnce(state);
+  const root = process.getuid?.() === 0;
+  return {
+    name: 'idle polling',
+    purpose:
+      "a virtual machine's idle cores poll before they halt: a server core that halts between the generator's batches and is woken again costs the server time that is not the framework's",
+    required: false,
+    found: !halts || root,
+    detail:
+      state.governor !== 'haltpoll'
+        ? `not a haltpoll guest (cpuidle governor ${state.governor ?? 'unknown'}): nothing to do`
+        : halts
+          ? `idle cores halt at once (guest_halt_poll_ns 0)${root ? ': gauntlet, as root, lets them poll while it measures' : ''}`
+          : `idle cores poll up to ${state.haltPollNs! / 1000} µs before they halt`,
+    install: `as root: ${SET_HALT_POLLING} (until reboot; gauntlet run does it for its run when it runs as root)`,
+  };
 }
 
 /** k6: not packaged for Debian or npm, so built from the Go module proxy and cached. */

@@ -26,6 +26,8 @@ export interface LoadFlags extends RuntimeFlags {
   out: string;
   readyTimeout: number;
   pin: boolean;
+  /** --no-idle-polling: leave idle cores that halt at once as they are. */
+  idlePolling: boolean;
   quiet: boolean;
   untilStable?: number;
   budget: number;
@@ -126,6 +128,10 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     )
     .option('--no-pin', 'do not pin server and generator to separate cores')
     .option(
+      '--no-idle-polling',
+      "leave a virtual machine's idle cores halting at once (guest_halt_poll_ns 0); by default a run as root lets them poll for its duration, since a server core that halts between batches and is woken again costs the server time that is not the framework's",
+    )
+    .option(
       '--memory-reducer',
       "leave V8's memory reducer on in node and deno targets (off by default: it collects garbage in an idle target seconds later, inside another target's window)",
       false,
@@ -199,6 +205,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     outDir: flags.out,
     readyTimeoutSec: flags.readyTimeout,
     pin: flags.pin,
+    idlePolling: flags.idlePolling,
     quiet: flags.quiet,
     untilStablePercent: flags.untilStable,
     memoryReducer: flags.memoryReducer,

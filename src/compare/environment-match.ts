@@ -37,6 +37,11 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
     const profileOf = (r: typeof a) => (own(r) ? (own(r)!.profile ?? 'fixed') : (r.plan.profile ?? 'fixed'));
     differ(`load profile of ${scenario}`, profileOf(a), profileOf(b), blocking);
   }
+  // Idle cores that halt at once halt the server's core between the generator's batches, which
+  // cost node-http about a quarter of its req/s here (proc/idle-polling.ts). Older results do not say.
+  const pollNs = (r: Result) => r.environment.idlePolling?.haltPollNs;
+  if (pollNs(a) !== undefined && pollNs(b) !== undefined)
+    differ('idle polling (guest_halt_poll_ns)', pollNs(a), pollNs(b), blocking);
   differ('runtimes', a.plan.runtime, b.plan.runtime, notes);
   differ('node', a.environment.node, b.environment.node, notes);
   differ('pinning', a.environment.pinning.note, b.environment.pinning.note, notes);

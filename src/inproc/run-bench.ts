@@ -13,6 +13,7 @@ import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '
 import { machineCpuTicks } from '../proc/proc-stat.js';
 import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
+import { pollIdleCores } from '../proc/idle-polling.js';
 import { Journal } from '../results/journal.js';
 import { JOURNAL_FILE } from '../results/store.js';
 import type { ServiceName, Services } from '../services/services.js';
@@ -34,6 +35,8 @@ export interface BenchRunSettings {
   seed: number;
   outDir: string;
   pin: boolean;
+  /** Make idle cores poll for the run where they halt at once (proc/idle-polling.ts); false: leave them. */
+  idlePolling: boolean;
   /** A child per table and round (default), or per case. */
   isolate: 'table' | 'case';
   /** Seconds a case may take to set up before it counts as failed. */
@@ -116,6 +119,7 @@ export async function executeBenchRun(settings: BenchRunSettings): Promise<RunOu
   );
   pinSelf(cores.engine);
   for (const service of running) pinRunning(service.pid, cores.services);
+  const polling = pollIdleCores(settings.idlePolling);
   const id = runId(settings.suite.name);
   const runDir = join(settings.outDir, id);
   mkdirSync(runDir, { recursive: true });
@@ -138,6 +142,7 @@ export async function executeBenchRun(settings: BenchRunSettings): Promise<RunOu
     allowedCores: usableCores,
     packages,
     runtimes: runtimes.map((r) => ({ id: r.id, name: r.name, version: r.version, source: r.source })),
+    idlePolling: polling.record,
   });
   const plan: Plan = {
     suite: settings.suite.name,
@@ -226,6 +231,7 @@ export async function executeBenchRun(settings: BenchRunSettings): Promise<RunOu
     }
   } finally {
     await child?.stop();
+    polling.restore();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

@@ -21,6 +21,7 @@ import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
 import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
 import { machineCpuTicks } from '../proc/proc-stat.js';
+import { pollIdleCores } from '../proc/idle-polling.js';
 import { failedTrial, Instances } from './instances.js';
 import { checkedTrial } from './checked-trial.js';
 import type { UpstreamWatch } from './upstream-check.js';
@@ -68,6 +69,8 @@ export interface RunSettings {
   upstream?: UpstreamWatch;
   /** V8 flags every target runs with (node and deno; default KEPT_UP_V8_FLAGS, none with --memory-reducer). */
   v8Flags: string[];
+  /** Make idle cores poll for the run where they halt at once (a KVM guest; proc/idle-polling.ts); false: leave them. */
+  idlePolling: boolean;
 }
 
 export interface RunOutcome {
@@ -113,6 +116,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       }
     : planned;
   pinSelf(cores.engine);
+  const polling = pollIdleCores(settings.idlePolling);
   const id = runId(settings.suite.name);
   const runDir = join(settings.outDir, id);
   mkdirSync(runDir, { recursive: true });
@@ -155,6 +159,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     allowedCores: usableCores,
     packages,
     runtimes: runtimesUsed(settings.targets, settings.runtime),
+    idlePolling: polling.record,
   });
   const journalPlan: Plan = {
     suite: settings.suite.name,
@@ -367,6 +372,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   } finally {
     await instances.stopAll();
     await settings.engines.close();
+    polling.restore();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     progress.stop();

@@ -125,6 +125,14 @@ export const environmentSchema = z.object({
   }),
   packages: z.record(z.string(), z.string()),
   /**
+   * A KVM guest's idle polling (cpuidle governor haltpoll): how long an idle core polled before
+   * it halted, in ns, and `setFrom` when gauntlet set that for the run (src/proc/idle-polling.ts).
+   * Absent on machines without the governor and in older results.
+   */
+  idlePolling: z
+    .object({ governor: z.string(), haltPollNs: z.number(), setFrom: z.number().optional(), note: z.string() })
+    .optional(),
+  /**
    * Set when the result was not measured by gauntlet but imported (`gauntlet report` of k6
    * summaries): the tool and the files; every machine field above is then "unknown".
    */

@@ -115,7 +115,8 @@ export function benchMethodLine(result: Result): string {
       : 'a fresh child process per table and round, cases in a shuffled order';
   return (
     `${plan.repeats} interleaved round(s); ${environment.engine.name} ${environment.engine.version}, ${plan.warmupSec} s warm-up and ${plan.durationSec} s per case and round, one call in flight; ` +
-    `${isolate}; ${environment.pinning.note}`
+    `${isolate}; ${environment.pinning.note}` +
+    (environment.idlePolling ? `; ${environment.idlePolling.note}` : '')
   );
 }
 

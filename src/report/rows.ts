@@ -161,6 +161,7 @@ export function methodLine(result: Result): string {
       : '') +
     `; ${enginesLine(result)}; ` +
     `${plan.runtime}; ${environment.pinning.note}` +
+    (environment.idlePolling ? `; ${environment.idlePolling.note}` : '') +
     (plan.upstream
       ? `; upstream: node:http (${plan.upstream.node}), ${plan.upstream.latencyMs} ms delay, ${plan.upstream.payloadBytes} B payload, ${plan.upstream.callsPerRequest} calls per request`
       : '') +

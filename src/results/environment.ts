@@ -31,6 +31,8 @@ export interface EnvironmentInput {
   packages: Record<string, string>;
   /** The runtimes the targets run on. */
   runtimes?: Environment['runtimes'];
+  /** What idle cores did during the run (a KVM guest's haltpoll governor; see proc/idle-polling.ts). */
+  idlePolling?: Environment['idlePolling'];
 }
 
 export function collectEnvironment(input: EnvironmentInput): Environment {
@@ -59,5 +61,6 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     },
     packages: input.packages,
     runtimes: input.runtimes,
+    ...(input.idlePolling && { idlePolling: input.idlePolling }),
   };
 }

@@ -8,6 +8,7 @@ import { unsettledCells } from './stability.js';
 import { driftedRounds, roundLevels } from './round-drift.js';
 import { processSpread, START_SHARE } from './process-spread.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
+import { haltsAtOnce } from '../proc/idle-polling.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
 export const HIGH_SPREAD = 0.1;
@@ -155,6 +156,12 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       `the hypervisor took ${percent(steal)} of the CPU time during the run (steal): other tenants shared this machine, expect noisy numbers`,
     );
   }
+  const polling = input.environment.idlePolling;
+  if (polling && haltsAtOnce(polling))
+    add(
+      'idle-halts',
+      `${polling.note}: expect lower and noisier figures than with idle polling (README, "Idle cores that halt at once")`,
+    );
   const confidences = summaries.flatMap((s) => (s.requestsPerSec ? [s.requestsPerSec.interval.confidence] : []));
   if (confidences.length > 0 && Math.min(...confidences) < 0.95) {
     add(

@@ -3,12 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { h2loadEngine } from '../../src/engines/h2load/engine.js';
+import { haltsAtOnce, KERNEL_DEFAULT_HALT_POLL_NS, readIdlePolling } from '../../src/proc/idle-polling.js';
 import { leftoverProcesses, projectRoot, resultOf, runCli, runFolder, savedResult, tempDir } from '../helpers/cli.js';
 
 const TARGETS = ['node-http', 'fastify', 'koa'];
 
 test('a short real run of three targets: verified, repeated, measured, reported', async () => {
   const out = tempDir('run');
+  const idleBefore = readIdlePolling();
   const run = await runCli([
     'run',
     '--targets',
@@ -91,6 +93,15 @@ test('a short real run of three targets: verified, repeated, measured, reported'
   assert.deepEqual(new Set(result.trials.map((t) => t.engine)), new Set([engine]), 'every trial records its engine');
   assert.deepEqual(Object.keys(result.environment.scenarioEngines ?? {}).sort(), ['json', 'param', 'text']);
   assert.equal(result.plan.seed, 5);
+  // Idle cores that halt at once poll for the run (as root) and halt at once again after it.
+  assert.deepEqual(readIdlePolling(), idleBefore, 'the halt polling setting is put back');
+  if (idleBefore.governor !== 'haltpoll') assert.equal(result.environment.idlePolling, undefined);
+  else if (haltsAtOnce(idleBefore) && process.getuid?.() === 0)
+    assert.deepEqual(
+      { ns: result.environment.idlePolling?.haltPollNs, from: result.environment.idlePolling?.setFrom },
+      { ns: KERNEL_DEFAULT_HALT_POLL_NS, from: 0 },
+    );
+  else assert.equal(result.environment.idlePolling?.haltPollNs, idleBefore.haltPollNs);
 
   assert.match(run.stdout, /scenario json/);
   assert.match(run.stdout, /CPU µs\/req/);

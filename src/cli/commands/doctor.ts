@@ -26,6 +26,10 @@ export function registerDoctor(program: Command): void {
         .preset(String(NOISE_PROBE_SECONDS))
         .argParser(seconds('--noise')),
     )
+    .option(
+      '--no-idle-polling',
+      "with --noise or --calibrate: leave a virtual machine's idle cores halting at once, where a run would let them poll (see gauntlet run --help)",
+    )
     .addHelpText(
       'after',
       `\nExamples:\n  gauntlet doctor\n  gauntlet doctor --json
@@ -33,13 +37,13 @@ export function registerDoctor(program: Command): void {
   gauntlet doctor --noise         how noisy is this hour? (under a minute; compare with an earlier probe)
   gauntlet doctor --noise 60 --json\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}\n\nExit code 4 when a required check is missing.`,
     )
-    .action(async (flags: { json: boolean; calibrate: boolean; noise?: number }) => {
+    .action(async (flags: { json: boolean; calibrate: boolean; noise?: number; idlePolling: boolean }) => {
       if (flags.noise !== undefined) {
-        await probeAndPrint(flags.noise, flags.json);
+        await probeAndPrint(flags.noise, flags.json, flags.idlePolling);
         return;
       }
       if (flags.calibrate) {
-        const calibration = await calibrate((line) => console.log(line));
+        const calibration = await calibrate((line) => console.log(line), flags.idlePolling);
         saveCalibration(calibration);
         console.log(`saved: ${CALIBRATION_FILE}`);
         return;
@@ -65,7 +69,7 @@ export function registerDoctor(program: Command): void {
 }
 
 /** doctor --noise: Ctrl-C ends the probe after the current window and reports the windows so far. */
-async function probeAndPrint(seconds: number, json: boolean): Promise<void> {
+async function probeAndPrint(seconds: number, json: boolean, idlePolling: boolean): Promise<void> {
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => abort.abort(new Error(`interrupted by ${signal}`));
   process.on('SIGINT', onSignal);
@@ -73,6 +77,7 @@ async function probeAndPrint(seconds: number, json: boolean): Promise<void> {
   try {
     const probe = await probeMachineNoise({
       seconds,
+      idlePolling,
       signal: abort.signal,
       report: (line) => (json ? console.error(line) : console.log(line)),
     });

@@ -91,6 +91,7 @@ export function environmentManifest(result: Result): string {
         .join('<br>'),
     ],
     ['Pinning', pinning],
+    ['Idle cores', e.idlePolling ? esc(e.idlePolling.note) : undefined],
     ['Load', load ? esc(load) : undefined],
     ['gauntlet', `${esc(e.gauntletVersion)}, commit ${commit}`],
     ['Packages', packages || 'none recorded'],
