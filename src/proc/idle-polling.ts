@@ -11,11 +11,13 @@
  * framework's: README, "Idle cores that halt at once".
  *
  * So a run sets the kernel's own default (200 µs) for its duration when it can (root), and
- * puts the value back when it ends, also on Ctrl-C or a crash; `--no-idle-polling` leaves the
- * machine as it is. Machines without the haltpoll governor (bare metal, other hypervisors) are
+ * puts the value back when it ends, also on Ctrl-C or a crash, and, when it is killed outright,
+ * the next run does (see Lease); `--no-idle-polling` leaves the machine as it is. Machines without the haltpoll governor (bare metal, other hypervisors) are
  * left alone.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** What a run ran with, as result.json's environment.idlePolling keeps it. */
 export interface IdlePollingRecord {
@@ -31,11 +33,14 @@ export interface IdlePollingRecord {
 export interface IdlePollingFiles {
   governor: string;
   haltPollNs: string;
+  /** Where a run that set the value keeps what it found (see Lease). */
+  lease: string;
 }
 
 export const SYSTEM_IDLE_POLLING_FILES: IdlePollingFiles = {
   governor: '/sys/devices/system/cpu/cpuidle/current_governor_ro',
   haltPollNs: '/sys/module/haltpoll/parameters/guest_halt_poll_ns',
+  lease: join(tmpdir(), 'gauntlet-idle-polling.json'),
 };
 
 /** The haltpoll governor's default for guest_halt_poll_ns (drivers/cpuidle/governors/haltpoll.c). */
@@ -75,36 +80,99 @@ export interface IdlePolling {
 }
 
 /**
+ * What a run that set the value found, kept in a file while it runs: a run killed outright
+ * (SIGKILL) cannot put the value back, and the next run reads here what to put back instead.
+ */
+interface Lease {
+  pid: number;
+  setFrom: number;
+  value: number;
+}
+
+function readLease(file: string): Lease | undefined {
+  try {
+    const lease = JSON.parse(readFileSync(file, 'utf8')) as Partial<Lease>;
+    return typeof lease.pid === 'number' && typeof lease.setFrom === 'number' && typeof lease.value === 'number'
+      ? (lease as Lease)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function write(file: string, value: number): void {
+  writeFileSync(file, String(value));
+}
+
+/**
  * Makes idle cores poll for the run when they halt at once and `wanted` (the default), and
  * says what the run ran with. The value found is put back by `restore()` and, should the run
- * end without reaching it, when the process exits.
+ * end without reaching it, when the process exits; should the run be killed outright, by the
+ * next run, from the lease it left.
  */
 export function pollIdleCores(wanted: boolean, files: IdlePollingFiles = SYSTEM_IDLE_POLLING_FILES): IdlePolling {
-  const found = readIdlePolling(files);
-  if (found.governor !== 'haltpoll' || found.haltPollNs === undefined) return { restore() {} };
-  const keep = (note: string): IdlePolling => ({
-    record: { governor: found.governor!, haltPollNs: found.haltPollNs!, note },
+  const now = readIdlePolling(files);
+  if (now.governor !== 'haltpoll' || now.haltPollNs === undefined) return { restore() {} };
+  const lease = readLease(files.lease);
+  const orphaned = lease && !alive(lease.pid) ? lease : undefined;
+  if (orphaned) rmSync(files.lease, { force: true });
+  // The value a killed run left is not the machine's own: what that run found is.
+  const left = orphaned && orphaned.value === now.haltPollNs ? orphaned : undefined;
+  const found = left ? left.setFrom : now.haltPollNs;
+  const killed = left ? ` (a gauntlet run killed outright, pid ${left.pid}, had left ${left.value})` : '';
+  const keep = (haltPollNs: number, note: string): IdlePolling => ({
+    record: { governor: 'haltpoll', haltPollNs, note },
     restore() {},
   });
-  if (!haltsAtOnce(found))
-    return keep(`idle cores poll up to ${found.haltPollNs! / 1000} µs before they halt (guest_halt_poll_ns)`);
-  if (!wanted) return keep('idle cores halt at once (guest_halt_poll_ns 0), left so by --no-idle-polling');
+  if (found !== 0)
+    return keep(found, `idle cores poll up to ${found / 1000} µs before they halt (guest_halt_poll_ns)${killed}`);
+  const failure = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  if (!wanted) {
+    try {
+      if (left) write(files.haltPollNs, found);
+    } catch (error) {
+      return keep(
+        now.haltPollNs,
+        `idle cores poll up to ${now.haltPollNs / 1000} µs${killed}, and gauntlet could not put back 0 (${failure(error)})`,
+      );
+    }
+    return keep(0, `idle cores halt at once (guest_halt_poll_ns 0), left so by --no-idle-polling${killed}`);
+  }
   try {
-    writeFileSync(files.haltPollNs, String(KERNEL_DEFAULT_HALT_POLL_NS));
+    write(files.haltPollNs, KERNEL_DEFAULT_HALT_POLL_NS);
   } catch (error) {
-    return keep(
-      `idle cores halt at once (guest_halt_poll_ns 0), and gauntlet could not change it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); as root, ${SET_HALT_POLLING}`,
-    );
+    return left
+      ? keep(now.haltPollNs, `idle cores poll up to ${now.haltPollNs / 1000} µs before they halt${killed}`)
+      : keep(
+          0,
+          `idle cores halt at once (guest_halt_poll_ns 0), and gauntlet could not change it (${failure(error)}); as root, ${SET_HALT_POLLING}`,
+        );
+  }
+  const own: Lease = { pid: process.pid, setFrom: found, value: KERNEL_DEFAULT_HALT_POLL_NS };
+  try {
+    writeFileSync(files.lease, JSON.stringify(own));
+  } catch {
+    // Without a lease only SIGKILL leaves the kernel's default behind; the run itself is not harmed.
   }
   let restored = false;
   const restore = () => {
     if (restored) return;
     restored = true;
     process.off('exit', restore);
+    if (readLease(files.lease)?.pid === process.pid) rmSync(files.lease, { force: true });
     // A value someone else set meanwhile is theirs to keep: only our own is put back.
     if (readIdlePolling(files).haltPollNs !== KERNEL_DEFAULT_HALT_POLL_NS) return;
     try {
-      writeFileSync(files.haltPollNs, String(found.haltPollNs));
+      write(files.haltPollNs, found);
     } catch {
       // Left at the kernel's default: harmless, and nothing more can be done at exit.
     }
@@ -112,10 +180,10 @@ export function pollIdleCores(wanted: boolean, files: IdlePollingFiles = SYSTEM_
   process.once('exit', restore);
   return {
     record: {
-      governor: found.governor,
+      governor: 'haltpoll',
       haltPollNs: KERNEL_DEFAULT_HALT_POLL_NS,
-      setFrom: found.haltPollNs,
-      note: `idle cores halted at once (guest_halt_poll_ns 0); set to poll up to ${KERNEL_DEFAULT_HALT_POLL_NS / 1000} µs, the kernel's default, for this run and put back after (--no-idle-polling leaves it)`,
+      setFrom: found,
+      note: `idle cores halted at once (guest_halt_poll_ns 0)${killed}; set to poll up to ${KERNEL_DEFAULT_HALT_POLL_NS / 1000} µs, the kernel's default, for this run and put back after (--no-idle-polling leaves it)`,
     },
     restore,
   };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
@@ -19,7 +19,11 @@ import { reportResult } from '../helpers/report-result.js';
 /** A governor file and a halt-poll file in a temporary folder, standing in for /sys. */
 function fakeSysfs(governor: string, haltPollNs: string): IdlePollingFiles {
   const dir = mkdtempSync(join(tmpdir(), 'gauntlet-idle-'));
-  const files = { governor: join(dir, 'current_governor_ro'), haltPollNs: join(dir, 'guest_halt_poll_ns') };
+  const files = {
+    governor: join(dir, 'current_governor_ro'),
+    haltPollNs: join(dir, 'guest_halt_poll_ns'),
+    lease: join(dir, 'lease.json'),
+  };
   writeFileSync(files.governor, `${governor}\n`);
   writeFileSync(files.haltPollNs, `${haltPollNs}\n`);
   return files;
@@ -38,6 +42,48 @@ test('idle cores that halt at once are made to poll for the run, and put back af
   assert.equal(valueIn(files), '0');
   polling.restore(); // twice is harmless
   assert.equal(valueIn(files), '0');
+});
+
+test('while it runs, a run keeps a lease of what it found, and gives it up when it puts the value back', () => {
+  const files = fakeSysfs('haltpoll', '0');
+  const polling = pollIdleCores(true, files);
+  assert.deepEqual(JSON.parse(readFileSync(files.lease, 'utf8')), {
+    pid: process.pid,
+    setFrom: 0,
+    value: KERNEL_DEFAULT_HALT_POLL_NS,
+  });
+  polling.restore();
+  assert.equal(existsSync(files.lease), false);
+});
+
+test('the value a run killed outright left behind is put back by the next run, from its lease', () => {
+  const dead = spawnSync(process.execPath, ['-e', '']).pid; // exited: its pid is free
+  const killedRun = (ns: string) => {
+    const files = fakeSysfs('haltpoll', ns);
+    writeFileSync(files.lease, JSON.stringify({ pid: dead, setFrom: 0, value: KERNEL_DEFAULT_HALT_POLL_NS }));
+    return files;
+  };
+  const files = killedRun(String(KERNEL_DEFAULT_HALT_POLL_NS));
+  const polling = pollIdleCores(true, files);
+  assert.equal(polling.record?.setFrom, 0);
+  assert.match(polling.record!.note, new RegExp(`killed outright, pid ${dead}`));
+  polling.restore();
+  assert.equal(valueIn(files), '0');
+  assert.equal(existsSync(files.lease), false);
+  // --no-idle-polling: the machine's own value at once.
+  const asked = killedRun(String(KERNEL_DEFAULT_HALT_POLL_NS));
+  assert.equal(pollIdleCores(false, asked).record?.haltPollNs, 0);
+  assert.equal(valueIn(asked), '0');
+  // Changed by someone since: theirs; only the stale lease goes.
+  const changed = killedRun('50000');
+  assert.equal(pollIdleCores(true, changed).record?.haltPollNs, 50000);
+  assert.equal(valueIn(changed), '50000');
+  assert.equal(existsSync(changed.lease), false);
+  // A lease of a live process is another run's, still running: its value stays.
+  const running = fakeSysfs('haltpoll', String(KERNEL_DEFAULT_HALT_POLL_NS));
+  writeFileSync(running.lease, JSON.stringify({ pid: process.pid, setFrom: 0, value: KERNEL_DEFAULT_HALT_POLL_NS }));
+  assert.equal(pollIdleCores(true, running).record?.setFrom, undefined);
+  assert.equal(valueIn(running), String(KERNEL_DEFAULT_HALT_POLL_NS));
 });
 
 test('a value someone else set while the run ran is left to them', () => {
