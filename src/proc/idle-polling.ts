@@ -12,8 +12,8 @@
  *
  * So a run sets the kernel's own default (200 µs) for its duration when it can (root), and
  * puts the value back when it ends, also on Ctrl-C or a crash, and, when it is killed outright,
- * the next run does (see Lease); `--no-idle-polling` leaves the machine as it is. Machines without the haltpoll governor (bare metal, other hypervisors) are
- * left alone.
+ * the next run does (see Lease); `--no-idle-polling` leaves the machine as it is. Machines
+ * without the haltpoll governor (bare metal, other hypervisors) are left alone.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ export interface IdlePollingRecord {
   note: string;
 }
 
-/** Where the kernel exposes the two settings; tests point them elsewhere. */
+/** Where the kernel exposes the two settings, and where the lease goes; tests point them elsewhere. */
 export interface IdlePollingFiles {
   governor: string;
   haltPollNs: string;
