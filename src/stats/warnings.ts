@@ -160,7 +160,8 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   if (polling && haltsAtOnce(polling))
     add(
       'idle-halts',
-      `${polling.note}: expect lower and noisier figures than with idle polling (README, "Idle cores that halt at once")`,
+      // The note last: when gauntlet could not set the value it ends with the command that does, which must copy cleanly.
+      `expect lower and noisier figures than with idle polling (README, "Idle cores that halt at once"): ${polling.note}`,
     );
   const confidences = summaries.flatMap((s) => (s.requestsPerSec ? [s.requestsPerSec.interval.confidence] : []));
   if (confidences.length > 0 && Math.min(...confidences) < 0.95) {

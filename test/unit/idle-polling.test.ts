@@ -150,7 +150,7 @@ test('a run whose idle cores halted at once warns, and compare will not set it b
   assert.ok(!kinds(polled).includes('idle-halts'));
   assert.match(
     collectWarnings(halted, halted.summaries).find((w) => w.kind === 'idle-halts')!.message,
-    /--no-idle-polling: expect lower and noisier figures/,
+    /^expect lower and noisier figures than with idle polling .*: idle cores halt at once \(guest_halt_poll_ns 0\), left so by --no-idle-polling$/,
   );
   assert.ok(checkEnvironments(polled, halted).blocking.some((b) => /idle polling/.test(b)));
   assert.ok(!checkEnvironments(polled, polled).blocking.some((b) => /idle polling/.test(b)));
