@@ -133,8 +133,8 @@ export function pollIdleCores(wanted: boolean, files: IdlePollingFiles = SYSTEM_
     record: { governor: 'haltpoll', haltPollNs, note },
     restore() {},
   });
-  if (found !== 0)
-    return keep(found, `idle cores poll up to ${found / 1000} µs before they halt (guest_halt_poll_ns)${killed}`);
+  // A lease is written only over 0, so what a killed run found is 0 and this is the machine's own value.
+  if (found !== 0) return keep(found, `idle cores poll up to ${found / 1000} µs before they halt (guest_halt_poll_ns)`);
   const failure = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
   if (!wanted) {
     try {

@@ -83,21 +83,21 @@ test('if gauntlet itself is killed, its target and generator notice and exit, an
   // the next run puts back what it found, from the lease it left.
   if (haltsAtOnce(idleBefore) && process.getuid?.() === 0) {
     assert.equal(readIdlePolling().haltPollNs, KERNEL_DEFAULT_HALT_POLL_NS, 'left by the killed run');
-    const next = await runCli(
-      [
-        'run',
-        '--targets',
-        'node-http',
-        '--scenarios',
-        'text',
-        '--repeats',
-        '1',
-        '--warmup',
-        '0',
-        '--duration',
-        '0.2',
-      ].concat(['--out', tempDir('after-sigkill')]),
-    );
+    const next = await runCli([
+      'run',
+      '--targets',
+      'node-http',
+      '--scenarios',
+      'text',
+      '--repeats',
+      '1',
+      '--warmup',
+      '0',
+      '--duration',
+      '0.2',
+      '--out',
+      tempDir('after-sigkill'),
+    ]);
     assert.equal(next.code, 0, next.stderr);
   }
   assert.deepEqual(readIdlePolling(), idleBefore, 'the halt polling setting is back to what the killed run found');
