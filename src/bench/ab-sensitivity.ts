@@ -6,20 +6,20 @@
  * and `ab` used before): how often each calls a difference where there is none, how often it
  * sees the one there is, and how far its estimate of the change moves from run to run.
  *
- * Usage: npm run bench:ab -- <target> <A> <B> [--runs N] [--label NAME] [--out DIR] [-- <flags for gauntlet ab>]
- *        npm run bench:ab -- --label again --from <A/A run folders…> --vs <A/B run folders…>   (no new runs)
+ * Usage: npm run bench:ab -- --help (AB_SENSITIVITY below)
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { compareCells, pairsWithinRun, type CellComparison } from '../compare/cells.js';
 import { FIGURES } from '../compare/figures.js';
-import { ignoreClosedPipes } from '../core/closed-pipes.js';
+import { UserError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
 import { projectRoot } from '../core/paths.js';
 import type { Result } from '../model/schema.js';
 import { changeWithInterval, signedPercent } from '../report/comparison-render.js';
 import { loadResult } from '../results/store.js';
+import { type BenchCommand, positiveCount, runBench, runGauntlet } from './bench-cli.js';
 import { sampleStandardDeviation } from 'simple-statistics';
 import { medianOf } from '../stats/describe.js';
 
@@ -30,51 +30,10 @@ const METHODS = [
   { key: 'mann-whitney', title: 'two samples: Mann-Whitney (`ab` before)', byRound: false },
 ] as const;
 
-interface Args {
-  label: string;
-  out: string;
-  runs: number;
-  abArgs: string[];
-  versions?: [string, string, string];
-  from?: { same: string[]; other: string[] };
-}
-
-function parseArgs(argv: string[]): Args {
-  const split = argv.indexOf('--');
-  const own = split === -1 ? argv : argv.slice(0, split);
-  const value = (flag: string) => {
-    const at = own.indexOf(flag);
-    return at === -1 ? undefined : own[at + 1];
-  };
-  const listAfter = (flag: string) => {
-    const at = own.indexOf(flag);
-    if (at === -1) return [];
-    const rest = own.slice(at + 1);
-    const end = rest.findIndex((a) => a.startsWith('--'));
-    return end === -1 ? rest : rest.slice(0, end);
-  };
-  const positional = own.filter((a, i) => !a.startsWith('--') && (i === 0 || !own[i - 1].startsWith('--')));
-  const from = listAfter('--from');
-  return {
-    label: value('--label') ?? 'default',
-    out: resolve(value('--out') ?? join(projectRoot, 'bench')),
-    runs: Number(value('--runs') ?? 6),
-    abArgs: split === -1 ? [] : argv.slice(split + 1),
-    ...(positional.length >= 3 && { versions: positional.slice(0, 3) as [string, string, string] }),
-    ...(from.length > 0 && { from: { same: from, other: listAfter('--vs') } }),
-  };
-}
-
 function abOnce(target: string, a: string, b: string, abArgs: string[]): string {
   const outDir = mkdtempSync(join(tmpdir(), 'gauntlet-ab-'));
-  const child = spawnSync(
-    process.execPath,
-    [join(projectRoot, 'dist/src/cli/main.js'), 'ab', target, a, b, '--out', outDir, ...abArgs],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
   // 0: no regression, 1: a regression; anything else means the run did not compare.
-  if (child.status !== 0 && child.status !== 1)
-    throw new Error(`gauntlet ab exited with ${child.status ?? child.signal}`);
+  runGauntlet(['ab', target, a, b, '--out', outDir, ...abArgs], outDir, [EXIT.OK, EXIT.REGRESSION]);
   return join(outDir, readdirSync(outDir)[0]);
 }
 
@@ -174,32 +133,56 @@ function render(label: string, same: Result[], other: Result[]): { markdown: str
   return { markdown: `${lines.join('\n')}\n`, json };
 }
 
-ignoreClosedPipes();
-const args = parseArgs(process.argv.slice(2));
-let same: string[];
-let other: string[];
-if (args.from) {
-  same = args.from.same;
-  other = args.from.other;
-} else if (args.versions) {
-  const [target, a, b] = args.versions;
-  same = [];
-  other = [];
-  for (let i = 1; i <= args.runs; i++) {
-    console.error(`run ${i} of ${args.runs}: ${a} against itself, then against ${b}`);
-    same.push(abOnce(target, a, a, args.abArgs));
-    other.push(abOnce(target, a, b, args.abArgs));
+const AB_SENSITIVITY: BenchCommand = {
+  name: 'npm run bench:ab',
+  usage: `Usage: npm run bench:ab -- <target> <A> <B> [--runs N] [--label NAME] [--out DIR] [-- <flags for gauntlet ab>]
+       npm run bench:ab -- [--label NAME] --from <A/A run folders…> --vs <A/B run folders…>
+
+Runs gauntlet ab of A against itself and of A against B, alternated, N times each, and writes
+bench/ab-sensitivity-<label>.md and .json: how often each test calls a difference where there
+is none, how often it sees the one there is (README, "What ab tells apart here").
+
+  --runs N        A/A and A/B runs each (default 6)
+  --label NAME    names the output files (default: default)
+  --out DIR       where they go (default: bench/ of this checkout)
+  --from, --vs    read saved A/A and A/B runs instead of running
+  -- <flags>      passed to every gauntlet ab, e.g. -- --repeats 8
+`,
+  options: ['runs', 'label', 'out', 'from', 'vs'],
+  lists: ['from', 'vs'],
+  example: 'npm run bench:ab -- polka polka@1.0.0-next.28 polka@file:../polka --runs 4 -- --repeats 8',
+};
+
+runBench(AB_SENSITIVITY, ({ values, lists, positionals, passOn }) => {
+  const saved = lists.from.length > 0 || lists.vs.length > 0;
+  if (saved ? lists.from.length === 0 || lists.vs.length === 0 || positionals.length > 0 : positionals.length !== 3)
+    throw new UserError(
+      'GAUNTLET_USAGE',
+      saved
+        ? `--from and --vs each take saved runs, and nothing else is read with them (got ${lists.from.length} and ${lists.vs.length}${positionals.length > 0 ? `, and "${positionals[0]}"` : ''})`
+        : `${AB_SENSITIVITY.name} takes a target and two versions, got ${positionals.length} argument(s)`,
+      AB_SENSITIVITY.usage.split('\n').slice(0, 2).join('\n  '),
+    );
+  const runs = positiveCount(values.runs ?? '6', '--runs');
+  const label = values.label ?? 'default';
+  const out = resolve(values.out ?? join(projectRoot, 'bench'));
+  let same: string[] = lists.from;
+  let other: string[] = lists.vs;
+  if (!saved) {
+    const [target, a, b] = positionals;
+    same = [];
+    other = [];
+    for (let i = 1; i <= runs; i++) {
+      console.error(`run ${i} of ${runs}: ${a} against itself, then against ${b}`);
+      same.push(abOnce(target, a, a, passOn));
+      other.push(abOnce(target, a, b, passOn));
+    }
   }
-} else {
-  console.error(
-    'usage: npm run bench:ab -- <target> <A> <B> [--runs N] [--label NAME] [-- <ab flags>]  |  --from <A/A runs…> --vs <A/B runs…>',
-  );
-  process.exit(2);
-}
-const { markdown, json } = render(args.label, same.map(loadResult), other.map(loadResult));
-mkdirSync(args.out, { recursive: true });
-const base = join(args.out, `ab-sensitivity-${args.label}`);
-writeFileSync(`${base}.md`, markdown);
-writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`);
-console.log(markdown);
-console.error(`written: ${base}.md, ${base}.json`);
+  const { markdown, json } = render(label, same.map(loadResult), other.map(loadResult));
+  mkdirSync(out, { recursive: true });
+  const base = join(out, `ab-sensitivity-${label}`);
+  writeFileSync(`${base}.md`, markdown);
+  writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(markdown);
+  console.error(`written: ${base}.md, ${base}.json`);
+});

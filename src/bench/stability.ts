@@ -5,17 +5,17 @@
  * cell's ratio to the baseline, the spread within each run, and each run's wall time. Its
  * output for this machine is committed under bench/ and quoted in the README.
  *
- * Usage: npm run bench:stability -- [--label NAME] [--out DIR] [-- <flags for gauntlet run>]
+ * Usage: npm run bench:stability -- --help (STABILITY below)
  * e.g.   npm run bench:stability -- --label npm-only -- --engine autocannon
  *        npm run bench:stability -- --label again --from <run folder 1> <run folder 2>   (no new runs)
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ignoreClosedPipes } from '../core/closed-pipes.js';
+import { UserError } from '../core/errors.js';
 import { projectRoot } from '../core/paths.js';
 import { loadResult } from '../results/store.js';
+import { type BenchCommand, runBench, runGauntlet } from './bench-cli.js';
 import type { Result } from '../model/schema.js';
 import { medianOf } from '../stats/describe.js';
 import {
@@ -36,37 +36,13 @@ import { summarize } from '../stats/summarize.js';
 /** What the issue that asked for this benchmark set as the goal. */
 const GOALS = { pairAgreement: 0.95, ratiosHeld: RATIOS_HELD_GOAL, wallSec: 300 };
 
-function parseArgs(argv: string[]): { label: string; out: string; runArgs: string[]; from?: [string, string] } {
-  const split = argv.indexOf('--');
-  const own = split === -1 ? argv : argv.slice(0, split);
-  const runArgs = split === -1 ? [] : argv.slice(split + 1);
-  const value = (flag: string) => {
-    const at = own.indexOf(flag);
-    return at === -1 ? undefined : own[at + 1];
-  };
-  const from = own.indexOf('--from');
-  return {
-    label: value('--label') ?? 'default',
-    out: resolve(value('--out') ?? join(projectRoot, 'bench')),
-    runArgs,
-    ...(from !== -1 && { from: [own[from + 1], own[from + 2]] as [string, string] }),
-  };
-}
-
 /** A run's wall time, from its own record (start of the run to its result). */
 function measured(result: Result): { result: Result; wallSec: number } {
   return { result, wallSec: (Date.parse(result.finishedAt ?? result.startedAt) - Date.parse(result.startedAt)) / 1000 };
 }
 
 function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: number } {
-  const child = spawnSync(
-    process.execPath,
-    [join(projectRoot, 'dist/src/cli/main.js'), 'run', '--out', outDir, ...runArgs],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  if (child.status !== 0) throw new Error(`gauntlet run exited with ${child.status ?? child.signal}`);
+  runGauntlet(['run', '--out', outDir, ...runArgs], outDir);
   const [runDir] = readdirSync(outDir);
   return measured(loadResult(join(outDir, runDir)));
 }
@@ -237,24 +213,60 @@ function render(
   return lines.join('\n');
 }
 
-ignoreClosedPipes();
-const { label, out, runArgs, from } = parseArgs(process.argv.slice(2));
-// Saved runs are summarized again from their trials, so an older run is read with today's estimators.
-const resummarized = (result: Result): Result => ({ ...result, summaries: summarize(result) });
-const runs = from
-  ? from.map((dir) => measured(resummarized(loadResult(dir))))
-  : [1, 2].map((n) => {
-      process.stderr.write(`stability benchmark ${label}: run ${n} of 2 (gauntlet run ${runArgs.join(' ')})\n`);
-      return runOnce(runArgs, mkdtempSync(join(tmpdir(), `gauntlet-stability-${n}-`)));
-    });
-const agreements = (Object.keys(figures) as Array<keyof typeof figures>).map((name) =>
-  compareRuns(runs[0].result, runs[1].result, name),
-);
-const markdown = render(label, runs, agreements, from !== undefined);
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, `stability-${label}.md`), markdown);
-writeFileSync(
-  join(out, `stability-${label}.json`),
-  `${JSON.stringify({ label, runArgs, wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), agreements }, null, 2)}\n`,
-);
-process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);
+const STABILITY: BenchCommand = {
+  name: 'npm run bench:stability',
+  usage: `Usage: npm run bench:stability -- [--label NAME] [--out DIR] [--from RUN1 RUN2] [-- <flags for gauntlet run>]
+
+Runs the default main job twice, one after the other, and writes bench/stability-<label>.md and
+.json: how far the two runs agree (README, "How far a ranking holds"). About 10 minutes.
+
+  --label NAME       names the output files (default: default)
+  --out DIR          where they go (default: bench/ of this checkout)
+  --from RUN1 RUN2   read two saved runs (folders or result.json) instead of running; their
+                     summaries are computed again with today's estimators
+  -- <flags>         passed to both runs of gauntlet run, e.g. -- --engine autocannon
+`,
+  options: ['label', 'out', 'from'],
+  lists: ['from'],
+  example: 'npm run bench:stability -- --label try -- --repeats 8',
+};
+
+runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
+  if (positionals.length > 0)
+    throw new UserError(
+      'GAUNTLET_USAGE',
+      `unexpected argument "${positionals[0]}" for ${STABILITY.name}`,
+      STABILITY.usage.split('\n')[0],
+    );
+  const from = lists.from.length > 0 ? lists.from : undefined;
+  if (from && from.length !== 2)
+    throw new UserError(
+      'GAUNTLET_USAGE',
+      `--from takes two saved runs, got ${from.length}`,
+      'name the folders (or result.json) of the two runs to compare',
+    );
+  const label = values.label ?? 'default';
+  const out = resolve(values.out ?? join(projectRoot, 'bench'));
+  // Saved runs are summarized again from their trials, so an older run is read with today's estimators.
+  const resummarized = (result: Result): Result => ({ ...result, summaries: summarize(result) });
+  const runs = from
+    ? from.map((dir) => measured(resummarized(loadResult(dir))))
+    : [1, 2].map((n) => {
+        const outDir = mkdtempSync(join(tmpdir(), `gauntlet-stability-${n}-`));
+        process.stderr.write(
+          `stability benchmark ${label}: run ${n} of 2 (gauntlet run ${passOn.join(' ')}) into ${outDir}\n`,
+        );
+        return runOnce(passOn, outDir);
+      });
+  const agreements = (Object.keys(figures) as Array<keyof typeof figures>).map((name) =>
+    compareRuns(runs[0].result, runs[1].result, name),
+  );
+  const markdown = render(label, runs, agreements, from !== undefined);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, `stability-${label}.md`), markdown);
+  writeFileSync(
+    join(out, `stability-${label}.json`),
+    `${JSON.stringify({ label, runArgs: passOn, wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), agreements }, null, 2)}\n`,
+  );
+  process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);
+});

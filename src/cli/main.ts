@@ -13,7 +13,8 @@ import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerRuntimes } from './commands/runtimes.js';
 import { registerVerify } from './commands/verify.js';
-import { reportCrash, reportError } from './report-error.js';
+import { reportCrash } from '../core/error-report.js';
+import { reportError } from './report-error.js';
 
 const program = new Command('gauntlet')
   .description(

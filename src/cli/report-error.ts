@@ -1,33 +1,15 @@
 /**
- * How a failure reaches the user: `error <CODE>: <message>`, the hint, and where the code is
- * explained, so that a code seen in a CI log can be looked up. Returns the exit code it ends with.
+ * How a failure of a command reaches the user: commander's refusals get a code of their own
+ * (GAUNTLET_USAGE, GAUNTLET_BAD_OPTION_VALUE); everything else is printed by core/error-report.ts.
  */
 import { CommanderError } from 'commander';
-import { errorDocLink, type ErrorCode } from '../core/error-codes.js';
-import { UserError } from '../core/errors.js';
+import { formatError, reportFailure } from '../core/error-report.js';
 import { EXIT, type ExitCode } from '../core/exit-codes.js';
-
-const BUG_HINT = 'this is a bug in gauntlet: please report it with the command line and this output';
-
-export function formatError(code: ErrorCode, message: string, hint?: string): string {
-  return [`error ${code}: ${message}`, ...(hint ? [`  ${hint}`] : []), `  see ${errorDocLink(code)}`].join('\n');
-}
 
 /** Prints any error that ended a command and gives its exit code. */
 export function reportError(error: unknown): ExitCode {
-  if (error instanceof UserError) {
-    console.error(formatError(error.code, error.message, error.hint));
-    return error.exitCode;
-  }
   if (error instanceof CommanderError) return reportUsageError(error);
-  console.error(formatError('GAUNTLET_INTERNAL', `gauntlet failed: ${stackOf(error)}`, BUG_HINT));
-  return EXIT.INTERNAL;
-}
-
-/** An exception nothing caught (a callback, a stray promise). */
-export function reportCrash(error: unknown): ExitCode {
-  console.error(formatError('GAUNTLET_INTERNAL', `gauntlet crashed: ${stackOf(error)}`, BUG_HINT));
-  return EXIT.INTERNAL;
+  return reportFailure(error);
 }
 
 /** Commander's own refusals (main.ts silences its printing so that they carry a code too). */
@@ -47,8 +29,4 @@ function reportUsageError(error: CommanderError): ExitCode {
       : 'gauntlet --help lists the commands, gauntlet <command> --help their options';
   console.error(formatError('GAUNTLET_USAGE', first, hint));
   return EXIT.USAGE;
-}
-
-function stackOf(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { cliFile, runCli } from '../helpers/cli.js';
+import { join } from 'node:path';
+import { cliFile, projectRoot, runCli, tempDir } from '../helpers/cli.js';
 
 test('an unknown suite is refused, listing the valid ones', async () => {
   const out = await runCli(['run', '--suite', 'nope']);
@@ -100,4 +101,30 @@ test('a reader that stops early is not a crash: the command ends quietly with it
     assert.equal(out.status, 0, `${args}: ${out.stderr}`);
     assert.doesNotMatch(out.stderr, /GAUNTLET_INTERNAL|EPIPE/, args);
   }
+});
+
+test('the benches refuse a misspelt option at once, and stop with gauntlet when its run fails', () => {
+  const bench = (file: string, args: string[]) =>
+    spawnSync(process.execPath, [join(projectRoot, 'dist', 'src', 'bench', file), ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  const misspelt = bench('stability.js', ['--lable', 'x']);
+  assert.equal(misspelt.status, 2);
+  assert.match(misspelt.stderr, /error GAUNTLET_USAGE: unknown option --lable for npm run bench:stability/);
+  assert.doesNotMatch(misspelt.stderr, /run 1 of 2/);
+  const help = bench('stability.js', ['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^Usage: npm run bench:stability/);
+  const missing = bench('stability.js', ['--from', '/nonexistent-run', '/nonexistent-run-2']);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /error GAUNTLET_NO_SUCH_FILE: \/nonexistent-run does not exist/);
+  // A flag gauntlet run refuses: the bench passes on its exit code and says where its error is.
+  const refused = bench('stability.js', ['--out', tempDir('bench-refused'), '--', '--repats', '8']);
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /Did you mean --repeats\?/);
+  assert.match(refused.stderr, /npm run bench:stability: gauntlet run exited with 2 \(its error is above\)/);
+  const runs = bench('ab-sensitivity.js', ['polka', 'a', 'b', '--runs', 'two']);
+  assert.equal(runs.status, 2);
+  assert.match(runs.stderr, /error GAUNTLET_BAD_OPTION_VALUE: --runs takes a whole number of at least 1, not "two"/);
 });
