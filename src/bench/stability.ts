@@ -121,16 +121,20 @@ function roundLines(a: Result, b: Result): string[] {
   ];
 }
 
-/** How far the baseline's two processes differed within each run: the per-start part of its error. */
+/** How far the baseline's processes differed within each run: the per-start part of its error. */
 function processLines(a: Result, b: Result): string[] {
   const gaps = [a, b].map(baselineProcessGaps);
   if (gaps.every((g) => g.length === 0)) return [];
+  const counts = [...new Set(gaps.flat().map((g) => g.processes))].join(' or ');
   return [
-    `The baseline's two processes (one per visit, started apart, measured in the same rounds), process 2 against process 1 in req/s (better half of rounds): ` +
+    `The baseline's ${counts} processes (one per visit, started apart, measured in the same rounds), the fastest against the slowest in req/s (better half of rounds): ` +
       gaps
-        .map((g, i) => `run ${i + 1} ${g.map((x) => `${x.scenario} ${signed(x.gap)}`).join(', ') || 'one process'}`)
+        .map(
+          (g, i) =>
+            `run ${i + 1} ${g.map((x) => `${x.scenario} +${(x.gap * 100).toFixed(1)} %`).join(', ') || 'one process'}`,
+        )
         .join('; ') +
-      '. The baseline figure of a round is the mean of the two, so a gap this size is halved in every ratio.',
+      '. The baseline figure of a round is the median of its processes (of two, their mean), so a gap this size weighs half or less in every ratio.',
     '',
     ...spreadLines(a, b),
   ];

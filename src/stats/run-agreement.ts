@@ -274,20 +274,24 @@ export function baselineShifts(a: Result, b: Result): BaselineShift[] {
 
 export interface ProcessGap {
   scenario: string;
-  /** The baseline's second process's req/s over its first's, less one (each its better half of rounds). */
+  /** How many processes the baseline had. */
+  processes: number;
+  /** Its fastest process's req/s over its slowest's, less one (each its better half of rounds). */
   gap: number;
 }
 
 /**
  * How far the baseline's processes (one per visit, plan.ts) differed within one run, per
- * scenario: two starts of the same app, measured in the same rounds seconds apart. What
- * remains of that gap after averaging the processes is the part of the baseline's error that
- * more rounds cannot shrink. Empty when the run started the baseline once.
+ * scenario: starts of the same app, measured in the same rounds seconds apart. What remains
+ * of that gap after averaging the processes is the part of the baseline's error that more
+ * rounds cannot shrink. Empty when the run started the baseline once.
  */
 export function baselineProcessGaps(result: Result): ProcessGap[] {
   return result.plan.scenarios.flatMap((scenario) => {
-    const processes = processRounds(result.trials ?? [], result.plan.baseline, scenario);
-    const [first, second] = [1, 2].map((index) => bestHalfOfRounds(processes.get(index)));
-    return first && second ? [{ scenario, gap: second / first - 1 }] : [];
+    const levels = [...processRounds(result.trials ?? [], result.plan.baseline, scenario).values()]
+      .map((rounds) => bestHalfOfRounds(rounds))
+      .filter((level): level is number => level !== undefined);
+    if (levels.length < 2) return [];
+    return [{ scenario, processes: levels.length, gap: Math.max(...levels) / Math.min(...levels) - 1 }];
   });
 }

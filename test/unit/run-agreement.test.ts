@@ -183,7 +183,7 @@ test("the baseline's own move is set beside the other targets' median move", () 
   assert.equal(fromTrials.others, 0);
 });
 
-test("the baseline's two processes are set side by side per scenario, each by its better half of rounds", () => {
+test("the baseline's processes are set side by side per scenario, each by its better half of rounds", () => {
   const result = runWithTrials({ base: [100, 100, 100], a: [120, 120, 120] });
   assert.deepEqual(baselineProcessGaps(result), [], 'one process: nothing to compare');
   const second = [90, 110, 70].map((requestsPerSec, i) => ({
@@ -201,10 +201,16 @@ test("the baseline's two processes are set side by side per scenario, each by it
   // process 1's better half 100; process 2's: (110 + 90) / 2 = 100, then with one round slower still
   const [gap] = baselineProcessGaps({ ...result, trials });
   assert.equal(gap.scenario, 'json');
+  assert.equal(gap.processes, 2);
   assert.ok(Math.abs(gap.gap) < 1e-12, `read ${gap.gap}`);
   const slower = trials.map((t) =>
     t.process === 2 && t.round === 2 ? { ...t, measurement: { ...t.measurement!, requestsPerSec: 60 } } : t,
   );
-  // process 2 now 90, 60, 70: better half (90 + 70) / 2 = 80, 20 % below process 1
-  assert.ok(Math.abs(baselineProcessGaps({ ...result, trials: slower })[0].gap + 0.2) < 1e-12);
+  // process 2 now 90, 60, 70: better half (90 + 70) / 2 = 80, so the fastest (100) is 25 % above the slowest
+  assert.ok(Math.abs(baselineProcessGaps({ ...result, trials: slower })[0].gap - 0.25) < 1e-12);
+  // a third process, faster still: the gap spans all three
+  const third = second.map((t) => ({ ...t, process: 3, measurement: { ...t.measurement, requestsPerSec: 120 } }));
+  const [three] = baselineProcessGaps({ ...result, trials: [...slower, ...third] as Result['trials'] });
+  assert.equal(three.processes, 3);
+  assert.ok(Math.abs(three.gap - 0.5) < 1e-12, `120 over 80, read ${three.gap}`);
 });
