@@ -24,6 +24,7 @@ import { machineCpuTicks } from '../proc/proc-stat.js';
 import { pollIdleCores } from '../proc/idle-polling.js';
 import { failedTrial, Instances } from './instances.js';
 import { checkedTrial } from './checked-trial.js';
+import { warmupEnding } from './warmup.js';
 import type { UpstreamWatch } from './upstream-check.js';
 import type { TrialEngine } from '../engines/engine-plan.js';
 import { seededRandom, shuffled } from '../stats/random.js';
@@ -271,7 +272,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       journal.start(start);
       const { warmup } = start;
       progress.task(
-        `  ${start.target} ready in ${start.readyMs} ms; warmed up ${warmup.seconds} s${warmup.steady ? ' (levelled off)' : ' (still rising at the maximum)'}`,
+        `  ${start.target} ready in ${start.readyMs} ms; warmed up ${warmup.seconds} s (${warmupEnding(warmup)})`,
       );
     },
     onVerification: record.verification,

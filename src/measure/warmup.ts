@@ -30,6 +30,15 @@ export interface WarmupRecord {
   blocks: WarmupBlock[];
   /** Set when the warm-up load itself failed (the trials that follow say more). */
   error?: string;
+  /** Set when the run was interrupted (Ctrl-C) during the warm-up: it neither levelled off nor ran out. */
+  interrupted?: true;
+}
+
+/** How a warm-up ended, in the words the progress line uses. */
+export function warmupEnding(warmup: Pick<WarmupRecord, 'steady' | 'error' | 'interrupted'>): string {
+  if (warmup.steady) return 'levelled off';
+  if (warmup.interrupted) return 'stopped by the interrupt';
+  return warmup.error ? `its load failed: ${warmup.error}` : 'still rising at the maximum';
 }
 
 /** Length of one block. One second keeps a block's noise (a few % here) below the gains a JIT still makes. */
@@ -135,5 +144,7 @@ export async function warmUp(
     if (levelledOff(blocks)) break;
   }
   const seconds = Math.round(loadSec * 10) / 10;
-  return { seconds, steady: levelledOff(blocks), blocks, ...(error && { error }) };
+  const steady = levelledOff(blocks);
+  const interrupted = !steady && options.signal.aborted;
+  return { seconds, steady, blocks, ...(error && { error }), ...(interrupted && { interrupted: true as const }) };
 }

@@ -247,6 +247,8 @@ export const startSchema = z.object({
     steady: z.boolean(),
     blocks: z.array(z.object({ bytesPerSec: z.number(), bytesPerCpuSec: z.number() })),
     error: z.string().optional(),
+    /** The run was interrupted during this warm-up. */
+    interrupted: z.literal(true).optional(),
   }),
   /** Mean bytes per answer of each scenario's load, sampled at the start, that trials are checked against. */
   answerSizes: z.record(

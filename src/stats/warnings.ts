@@ -59,7 +59,8 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   }
   for (const start of input.starts ?? []) {
     const { warmup } = start;
-    if (warmup.seconds > 0 && !warmup.steady) {
+    // An interrupted warm-up is no finding about the target: the run stopped there (its report says so).
+    if (warmup.seconds > 0 && !warmup.steady && !warmup.interrupted) {
       add(
         'warmup-unsteady',
         `${start.target}${start.process ? ` (process ${start.process})` : ''}${start.protocol === 'http1' ? '' : ` over ${start.protocol}`} was still getting faster when its ${warmup.seconds} s warm-up ended (${warmup.error ?? 'its maximum, --warmup'}): its first trials may be measured partly cold`,

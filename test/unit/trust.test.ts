@@ -5,7 +5,9 @@ import type { Trial } from '../../src/model/schema.js';
 import { measurement } from '../helpers/synthetic.js';
 import { sampleRequests } from '../../src/suites/sample-requests.js';
 import { measureInLongEnoughWindow } from '../../src/measure/extend-window.js';
-import { levelledOff, MIN_WARMUP_BLOCKS } from '../../src/measure/warmup.js';
+import { levelledOff, MIN_WARMUP_BLOCKS, warmupEnding } from '../../src/measure/warmup.js';
+import { collectWarnings } from '../../src/stats/warnings.js';
+import { reportResult } from '../helpers/report-result.js';
 import { maxWindowSec, MIN_WINDOW_RESPONSES, windowShortfall, windowStepSec } from '../../src/measure/window.js';
 
 const block = (bytesPerSec: number, bytesPerCpuSec = bytesPerSec) => ({ bytesPerSec, bytesPerCpuSec });
@@ -43,6 +45,29 @@ const measurementOf = (durationSec: number, requestsPerSec: number, p50: number)
     requests: Math.round(durationSec * requestsPerSec),
     latencyMs: latency(p50),
   });
+
+test('a warm-up cut short by Ctrl-C says so, and is not reported as a target still rising at its maximum', () => {
+  assert.equal(warmupEnding({ steady: true }), 'levelled off');
+  assert.equal(warmupEnding({ steady: false }), 'still rising at the maximum');
+  assert.equal(warmupEnding({ steady: false, interrupted: true }), 'stopped by the interrupt');
+  assert.equal(warmupEnding({ steady: false, error: 'connection refused' }), 'its load failed: connection refused');
+  const result = reportResult();
+  const start = (interrupted: boolean) => ({
+    target: 'fastify',
+    protocol: 'http1' as const,
+    at: result.startedAt,
+    cause: 'first' as const,
+    readyMs: 100,
+    warmup: { seconds: 4, steady: false, blocks: [], ...(interrupted && { interrupted: true as const }) },
+    answerSizes: {},
+  });
+  const unsteady = (interrupted: boolean) =>
+    collectWarnings({ ...result, starts: [start(interrupted)] }, result.summaries).filter(
+      (w) => w.kind === 'warmup-unsteady',
+    );
+  assert.equal(unsteady(false).length, 1);
+  assert.equal(unsteady(true).length, 0);
+});
 
 test('a window shorter than five median latencies (h2 at 100 × 100 streams) is too short, and says how long it needs', () => {
   // koa over h2c: ~13k req/s with 10,000 streams in flight gives a p50 of ~0.77 s
