@@ -15,11 +15,12 @@ import { compareCells, pairsWithinRun, type CellComparison } from '../compare/ce
 import { FIGURES } from '../compare/figures.js';
 import { UserError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
+import { positiveCount } from '../core/option-values.js';
 import { projectRoot } from '../core/paths.js';
 import type { Result } from '../model/schema.js';
 import { changeWithInterval, signedPercent } from '../report/comparison-render.js';
 import { loadResult } from '../results/store.js';
-import { type BenchCommand, positiveCount, runBench, runGauntlet } from './bench-cli.js';
+import { type BenchCommand, runBench, runGauntlet } from './bench-cli.js';
 import { sampleStandardDeviation } from 'simple-statistics';
 import { medianOf } from '../stats/describe.js';
 

@@ -79,14 +79,6 @@ function refusal(command: BenchCommand, error: NodeJS.ErrnoException): UserError
   return new UserError('GAUNTLET_USAGE', `${error.message} (${command.name})`, hint);
 }
 
-/** A count option: a whole number of at least 1. */
-export function positiveCount(value: string, flag: string): number {
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 1)
-    throw new UserError('GAUNTLET_BAD_OPTION_VALUE', `${flag} takes a whole number of at least 1, not "${value}"`);
-  return count;
-}
-
 /** gauntlet ended without the outcome the bench needs: the bench ends with gauntlet's exit code. */
 export class GauntletStopped extends Error {
   constructor(

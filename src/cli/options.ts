@@ -1,12 +1,15 @@
 /** Parsers for option values: each refuses a bad value with a message naming the flag. */
 import { InvalidArgumentError } from 'commander';
+import { positiveCount } from '../core/option-values.js';
 
 export function positiveInt(flag: string) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n <= 0)
-      throw new InvalidArgumentError(`${flag} takes a whole number above 0, got "${value}"`);
-    return n;
+    try {
+      return positiveCount(value, flag);
+    } catch (error) {
+      // Commander reports its own error type as the flag's bad value (report-error.ts).
+      throw new InvalidArgumentError((error as Error).message);
+    }
   };
 }
 

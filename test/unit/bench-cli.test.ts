@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { type BenchCommand, positiveCount, readBenchArgs } from '../../src/bench/bench-cli.js';
+import { type BenchCommand, readBenchArgs } from '../../src/bench/bench-cli.js';
+import { positiveCount } from '../../src/core/option-values.js';
 import { UserError } from '../../src/core/errors.js';
 
 const COMMAND: BenchCommand = {
@@ -49,7 +50,7 @@ test('--help and -h ask for the usage', () => {
   assert.notEqual(readBenchArgs(COMMAND, ['--', '--help']), 'help');
 });
 
-test('a count is a whole number of at least 1', () => {
+test('a count is a whole number above 0', () => {
   assert.equal(positiveCount('3', '--runs'), 3);
   for (const bad of ['0', '1.5', 'three', '-2', ''])
     assert.throws(
