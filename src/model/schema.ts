@@ -363,6 +363,12 @@ const ratioEstimateSchema = z.object({
   interval: z.object({ low: z.number(), high: z.number(), confidence: z.number() }),
   /** Rounds both were measured in. */
   rounds: z.number().int(),
+  /**
+   * The starts (processes) each side ran, over which the interval also resamples; a side of one
+   * start cannot show its own speed, which its interval then leaves out (absent: results before
+   * intervals resampled starts, over rounds alone).
+   */
+  processes: z.object({ target: z.number().int().positive(), baseline: z.number().int().positive() }).optional(),
   /** Bootstrap standard deviation of the estimate's log, its relative standard error (absent below 3 rounds). */
   logStandardError: z.number().optional(),
 });
@@ -416,7 +422,7 @@ export const summarySchema = z.object({
   /**
    * The headline against the baseline (stats/best-half.ts): req/s and CPU per request, each the
    * mean of the cell's best half of rounds over the mean of the baseline's best half (the
-   * baseline's rounds are the median of its visits), with a bootstrap interval over rounds.
+   * baseline's rounds are the median of its visits), with a bootstrap interval over starts and rounds.
    */
   baselineRatios: z
     .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })

@@ -189,11 +189,40 @@ export function intervalLine(result: Result): string {
   );
 }
 
+/**
+ * What the interval of a ratio to the baseline resamples (stats/best-half.ts), and what it
+ * leaves out: a side of one start cannot show its start's own speed.
+ */
+export function ratioIntervalNote(result: Result): string {
+  const ratios = result.summaries.flatMap((s) =>
+    s.baselineRatios?.requestsPerSec ? [s.baselineRatios.requestsPerSec] : [],
+  );
+  const counted = ratios.flatMap((r) => (r.processes ? [r.processes] : []));
+  if (counted.length === 0) return 'a 95 % bootstrap interval over rounds';
+  const targetsAlone = counted.some((p) => p.target === 1);
+  const baselineAlone = counted.some((p) => p.baseline === 1);
+  const over =
+    !targetsAlone && !baselineAlone
+      ? "each side's processes and the rounds"
+      : !baselineAlone
+        ? "the baseline's processes and the rounds"
+        : !targetsAlone
+          ? "the target's processes and the rounds"
+          : 'the rounds';
+  const alone = [targetsAlone && 'a target', baselineAlone && 'the baseline'].filter(Boolean).join(' and ');
+  return (
+    `a 95 % bootstrap interval over ${over}` +
+    (alone
+      ? `; it leaves out the own speed of a start of ${alone} run in one process, which a second run draws anew (--processes 3 puts it in; README, "A start's own speed")`
+      : '')
+  );
+}
+
 /** How "vs baseline" and "CPU vs baseline" were computed: best half of rounds (older results: the median of per-round ratios). */
 export function baselineColumnsNote(result: Result): string {
   return result.summaries.some((s) => s.baselineRatios)
     ? '"vs baseline", the ranking, is the mean of the target\'s better half of rounds (the faster ones) over the mean of the baseline\'s better half, the baseline measured in the same rounds seconds apart, ' +
-        '[a 95 % bootstrap interval over rounds]; "CPU vs baseline" the same with the cheaper half of rounds of CPU µs per request. ' +
+        `[${ratioIntervalNote(result)}]; "CPU vs baseline" the same with the cheaper half of rounds of CPU µs per request. ` +
         'Noise on a shared machine only ever slows a window, so the better rounds are the least disturbed ones (see the README).'
     : '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.';
 }

@@ -11,11 +11,17 @@
  * baseline's raises it), so no order statistic of the ratios gains the same way. The
  * stability benchmark measures both estimators on the same runs (bench/stability-*.md).
  *
- * The interval resamples rounds (target and baseline of a round together) with a seeded
- * bootstrap, so a report rendered twice gives the same figures.
+ * The interval is a seeded bootstrap (a report rendered twice gives the same figures) in two
+ * stages, as for any data in groups: first the starts of each side that ran more than one
+ * process (`--processes`, the baseline's visits), then the rounds (target and baseline of a
+ * round together). Rounds alone would leave out a start's own speed: every round of a process
+ * carries it, and on this machine it moved a cell's ratio between runs by more than its rounds'
+ * error (README, "A start's own speed"). A side with one start cannot show its own, so its
+ * interval holds the rounds only; `processes` records what each side had.
  */
-import { mean, quantileSorted, sampleStandardDeviation } from 'simple-statistics';
+import { mean, median, quantileSorted, sampleStandardDeviation } from 'simple-statistics';
 import type { RatioEstimate } from '../model/schema.js';
+import type { StartRounds } from './paired.js';
 import { bootstrap } from './random.js';
 
 /** 'higher' for req/s, 'lower' for CPU per request: which end of a series is the undisturbed one. */
@@ -45,17 +51,57 @@ function ratioOf(pairs: Array<[number, number]>, better: Better): number {
   );
 }
 
+/** A side's figure in a round over the given starts: their median (of two, their mean); undefined when none has the round. */
+function roundFigure(side: StartRounds, starts: readonly number[], round: number): number | undefined {
+  const values = starts.map((start) => side.get(start)?.get(round)).filter((v): v is number => v !== undefined);
+  return values.length > 0 ? median(values) : undefined;
+}
+
 /**
- * The ratio of `[theirs, mine]` round pairs (roundPairs), best half over best half, with a
- * 95 % bootstrap interval over rounds; undefined without a pair whose `theirs` is above 0.
+ * Mine over theirs, best half over best half, each side's round the median over its starts,
+ * every figure divided by its round's `level` when one is given (pass-levels.ts), with a 95 %
+ * bootstrap interval over starts and rounds; undefined without a round both sides were
+ * measured in with theirs above 0.
  */
-export function bestHalfRatio(roundPairs: Array<[number, number]>, better: Better): RatioEstimate | undefined {
-  const pairs = roundPairs.filter(([theirs]) => theirs > 0);
-  if (pairs.length === 0) return undefined;
-  const estimate = ratioOf(pairs, better);
-  if (pairs.length < 3)
-    return { estimate, interval: { low: estimate, high: estimate, confidence: 0 }, rounds: pairs.length };
-  const resampled = bootstrap((draw) => ratioOf(draw(pairs), better), SEED, RESAMPLES);
+export function bestHalfRatioOverStarts(
+  theirs: StartRounds,
+  mine: StartRounds,
+  better: Better,
+  level: (round: number) => number = () => 1,
+): RatioEstimate | undefined {
+  const theirStarts = [...theirs.keys()];
+  const myStarts = [...mine.keys()];
+  const pairOf = (round: number, theirPick: readonly number[], myPick: readonly number[]): [number, number] => [
+    (roundFigure(theirs, theirPick, round) ?? roundFigure(theirs, theirStarts, round)!) / level(round),
+    (roundFigure(mine, myPick, round) ?? roundFigure(mine, myStarts, round)!) / level(round),
+  ];
+  const rounds = [...new Set([...theirs.values()].flatMap((byRound) => [...byRound.keys()]))]
+    .sort((x, y) => x - y)
+    .filter((round) => {
+      const other = roundFigure(theirs, theirStarts, round);
+      return other !== undefined && other > 0 && roundFigure(mine, myStarts, round) !== undefined;
+    });
+  if (rounds.length === 0) return undefined;
+  const estimate = ratioOf(
+    rounds.map((round) => pairOf(round, theirStarts, myStarts)),
+    better,
+  );
+  const processes = { target: myStarts.length, baseline: theirStarts.length };
+  if (rounds.length < 3)
+    return { estimate, interval: { low: estimate, high: estimate, confidence: 0 }, rounds: rounds.length, processes };
+  const resampled = bootstrap(
+    (draw) => {
+      // a side of one start is not drawn, so its rounds are drawn from the same stream as before starts were
+      const theirPick = theirStarts.length > 1 ? draw(theirStarts) : theirStarts;
+      const myPick = myStarts.length > 1 ? draw(myStarts) : myStarts;
+      const pairs = draw(rounds)
+        .map((round) => pairOf(round, theirPick, myPick))
+        .filter(([other]) => other > 0);
+      return pairs.length > 0 ? ratioOf(pairs, better) : undefined;
+    },
+    SEED,
+    RESAMPLES,
+  );
   const tail = (1 - CONFIDENCE) / 2;
   return {
     estimate,
@@ -64,7 +110,18 @@ export function bestHalfRatio(roundPairs: Array<[number, number]>, better: Bette
       high: quantileSorted(resampled, 1 - tail),
       confidence: CONFIDENCE,
     },
-    rounds: pairs.length,
+    rounds: rounds.length,
+    processes,
     logStandardError: sampleStandardDeviation(resampled.map(Math.log)),
   };
+}
+
+/** The same for `[theirs, mine]` round pairs (roundPairs) of one start each: an interval over rounds alone. */
+export function bestHalfRatio(roundPairs: Array<[number, number]>, better: Better): RatioEstimate | undefined {
+  const side = (pick: 0 | 1): StartRounds =>
+    new Map([[1, new Map(roundPairs.map((pair, round) => [round, pair[pick]]))]]);
+  const ratio = bestHalfRatioOverStarts(side(0), side(1), better);
+  if (!ratio) return undefined;
+  const { processes: _, ...overRounds } = ratio;
+  return overRounds;
 }

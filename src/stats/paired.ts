@@ -26,6 +26,33 @@ export function perRound<M>(byRound: Map<number, M[]>, figure: (m: M) => number)
 }
 
 /**
+ * One side of a ratio by start: for each process of the target (`process`, 1 when a trial has
+ * none), its figure by round (perRound). A start settles at a speed of its own (README, "A
+ * start's own speed"), so an interval that is to cover it must know which window came from
+ * which start (best-half.ts).
+ */
+export type StartRounds = Map<number, Map<number, number>>;
+
+export function startRounds<M, T extends { round: number; status: string; measurement?: M; process?: number }>(
+  trials: T[],
+  matches: (trial: T) => boolean,
+  figure: (m: M) => number,
+): StartRounds {
+  const starts = new Set(trials.filter(matches).map((t) => t.process ?? 1));
+  return new Map(
+    [...starts]
+      .sort((x, y) => x - y)
+      .map((start) => [
+        start,
+        perRound(
+          cleanByRound<M, T>(trials, (t) => (t.process ?? 1) === start && matches(t)),
+          figure,
+        ),
+      ]),
+  );
+}
+
+/**
  * [theirs, mine] of every round both were measured in, each the round's median, divided by
  * the round's `level` when one is given (pass-levels.ts; a ratio of the two is unchanged).
  */

@@ -9,9 +9,8 @@
 import { mean, sampleVariance } from 'simple-statistics';
 import type { Plan, Trial } from '../model/schema.js';
 import { bestHalfMean } from './best-half.js';
-import { perRound } from './paired.js';
 import { bootstrap } from './random.js';
-import { validByRound } from './summarize.js';
+import { validByStart } from './summarize.js';
 
 const RESAMPLES = 400;
 const SEED = 0x9e0c;
@@ -56,28 +55,6 @@ export const MIN_SPREAD_CELLS = 3;
 /** A start adding more than this share is worth a warning: it is about the standard error of a cell's figure here. */
 export const START_SHARE = 0.015;
 
-/** req/s by round of each numbered process of a cell (its valid trials only); empty when it ran unnumbered. */
-export function processRounds(trials: Trial[], target: string, scenario: string): Map<number, Map<number, number>> {
-  const indices = new Set(
-    trials
-      .filter((t) => t.target === target && t.scenario === scenario && t.process !== undefined)
-      .map((t) => t.process!),
-  );
-  return new Map(
-    [...indices].map((index) => [
-      index,
-      perRound(
-        validByRound(
-          trials.filter((t) => t.process === index),
-          target,
-          scenario,
-        ),
-        (m) => m.requestsPerSec,
-      ),
-    ]),
-  );
-}
-
 /**
  * Undefined when fewer than MIN_SPREAD_CELLS cells ran two processes with three shared rounds:
  * the baseline's two processes alone are too few to read (and are read apart, run-agreement.ts).
@@ -88,7 +65,7 @@ export function processSpread(run: {
 }): ProcessSpread | undefined {
   const trials = run.trials ?? [];
   const cells = run.plan.targets.flatMap((target) =>
-    run.plan.scenarios.map((scenario) => [...processRounds(trials, target, scenario).values()]),
+    run.plan.scenarios.map((scenario) => [...validByStart(trials, target, scenario, (m) => m.requestsPerSec).values()]),
   );
   const parted = cells.filter((processes) => processes.length >= 2);
   // before any resampling: a run of one process per target (the main job) has nothing to read

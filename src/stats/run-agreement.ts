@@ -8,9 +8,8 @@ import type { Measurement, RatioEstimate, Result, Summary } from '../model/schem
 import { bestHalfMean } from './best-half.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
-import { processRounds } from './process-spread.js';
-import { chanceWithin, logMedianStandardError } from './run-noise.js';
-import { baselineRatiosOf, type RunPassLevels, runPassLevels, validByRound } from './summarize.js';
+import { chanceWithin, logMedianStandardError, withinIntervals } from './run-noise.js';
+import { baselineRatiosOf, type RunPassLevels, runPassLevels, validByRound, validByStart } from './summarize.js';
 
 /** Pairs whose figures differ by less than this share in both runs are not counted: their order is noise either way. */
 export const PAIR_DIFFERENCE = 0.1;
@@ -55,6 +54,8 @@ export interface RunAgreement {
   standardErrors?: [number, number];
   /** The share of cells expected within RATIO_TOLERANCE from those errors alone: what the runs' own noise allows. */
   expectedHeld?: number;
+  /** The share of cells whose move their two runs' 95 % intervals cover (run-noise.ts withinIntervals): 95 % if the intervals hold. */
+  withinIntervals?: number;
 }
 
 /** A figure of a clean cell, from its summary or its run's trials: the ratio to the baseline by default (higher is better). */
@@ -207,17 +208,18 @@ function expectedAgreement(
   runs: [Result, Result],
   moves: CellMove[],
   error: StandardError,
-): Pick<RunAgreement, 'standardErrors' | 'expectedHeld'> {
+): Pick<RunAgreement, 'standardErrors' | 'expectedHeld' | 'withinIntervals'> {
   const errors = moves.flatMap((m) => {
     const key = `${m.target}\u0000${m.scenario}`;
     const errorA = error(cellsA.get(key)!, runs[0]);
     const errorB = error(cellsB.get(key)!, runs[1]);
-    return errorA === undefined || errorB === undefined ? [] : [[errorA, errorB] as const];
+    return errorA === undefined || errorB === undefined ? [] : [[errorA, errorB, m.ratioB / m.ratioA] as const];
   });
   if (errors.length === 0) return {};
   return {
     standardErrors: [median(errors.map(([x]) => x)), median(errors.map(([, y]) => y))],
     expectedHeld: errors.reduce((sum, [x, y]) => sum + chanceWithin(x, y, RATIO_TOLERANCE), 0) / errors.length,
+    withinIntervals: errors.filter(([x, y, ratio]) => withinIntervals(ratio, x, y)).length / errors.length,
   };
 }
 
@@ -288,7 +290,9 @@ export interface ProcessGap {
  */
 export function baselineProcessGaps(result: Result): ProcessGap[] {
   return result.plan.scenarios.flatMap((scenario) => {
-    const levels = [...processRounds(result.trials ?? [], result.plan.baseline, scenario).values()]
+    const levels = [
+      ...validByStart(result.trials ?? [], result.plan.baseline, scenario, (m) => m.requestsPerSec).values(),
+    ]
       .map((rounds) => bestHalfOfRounds(rounds))
       .filter((level): level is number => level !== undefined);
     if (levels.length < 2) return [];

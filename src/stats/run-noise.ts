@@ -37,3 +37,15 @@ export function chanceWithin(errorA: number, errorB: number, tolerance: number):
 export function errorNeeded(share: number, tolerance: number): number {
   return Math.log(1 + tolerance) / (probit((1 + share) / 2) * Math.SQRT2);
 }
+
+/** The normal quantile a 95 % interval reaches on either side (1.96). */
+const Z95 = probit(0.975);
+
+/**
+ * Whether a move between two runs lies within what their 95 % intervals allow: |ln(b / a)| at
+ * most 1.96 √(se₁² + se₂²). If each run's interval held what a second run of the job gives,
+ * 95 % of the cells would; fewer means the runs differ by something their intervals leave out.
+ */
+export function withinIntervals(ratio: number, errorA: number, errorB: number): boolean {
+  return Math.abs(Math.log(ratio)) <= Z95 * Math.hypot(errorA, errorB);
+}

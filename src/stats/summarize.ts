@@ -5,8 +5,8 @@
 import { planRuns } from '../model/plan-cells.js';
 import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
-import { type Better, bestHalfRatio } from './best-half.js';
-import { cleanByRound, pairedRatios, roundPairs } from './paired.js';
+import { type Better, bestHalfRatioOverStarts } from './best-half.js';
+import { cleanByRound, pairedRatios, startRounds } from './paired.js';
 import { type PassLevels, passLevels } from './pass-levels.js';
 
 export interface SummaryInput {
@@ -149,21 +149,12 @@ export function runPassLevels(trials: Trial[]): RunPassLevels {
   return { requestsPerSec: passLevels(trials, rate, 'higher'), cpuUsPerRequest: passLevels(trials, cost, 'lower') };
 }
 
-/** A cell's ratios to the baseline (best-half.ts), req/s and CPU per request, from both series by round. */
-function ratiosOf(
-  mine: Map<number, Measurement[]>,
-  theirs: Map<number, Measurement[]>,
-  scenario: string,
-  levels?: RunPassLevels,
-): Summary['baselineRatios'] {
-  const ratio = (figure: (m: Measurement) => number, better: Better, level?: PassLevels) =>
-    bestHalfRatio(roundPairs(theirs, mine, figure, level && ((round) => level(round, scenario))), better);
-  const requestsPerSec = ratio(rate, 'higher', levels?.requestsPerSec);
-  const cpuUsPerRequest = ratio(cost, 'lower', levels?.cpuUsPerRequest);
-  return requestsPerSec || cpuUsPerRequest ? { requestsPerSec, cpuUsPerRequest } : undefined;
+/** A cell's valid trials by start (process) and round, one figure each (paired.ts). */
+export function validByStart(trials: Trial[], target: string, scenario: string, figure: (m: Measurement) => number) {
+  return startRounds(trials, (t) => t.target === target && t.scenario === scenario, figure);
 }
 
-/** The ratios of a cell to the baseline of its scenario, from the trials; as measured, or against the run's pass levels. */
+/** The ratios of a cell to the baseline of its scenario (best-half.ts), from the trials; as measured, or against the run's pass levels. */
 export function baselineRatiosOf(
   trials: Trial[],
   baseline: string,
@@ -171,7 +162,16 @@ export function baselineRatiosOf(
   scenario: string,
   levels?: RunPassLevels,
 ): Summary['baselineRatios'] {
-  return ratiosOf(validByRound(trials, target, scenario), validByRound(trials, baseline, scenario), scenario, levels);
+  const ratio = (figure: (m: Measurement) => number, better: Better, level?: PassLevels) =>
+    bestHalfRatioOverStarts(
+      validByStart(trials, baseline, scenario, figure),
+      validByStart(trials, target, scenario, figure),
+      better,
+      level && ((round) => level(round, scenario)),
+    );
+  const requestsPerSec = ratio(rate, 'higher', levels?.requestsPerSec);
+  const cpuUsPerRequest = ratio(cost, 'lower', levels?.cpuUsPerRequest);
+  return requestsPerSec || cpuUsPerRequest ? { requestsPerSec, cpuUsPerRequest } : undefined;
 }
 
 export function summarize(input: SummaryInput): Summary[] {
@@ -190,7 +190,7 @@ export function summarize(input: SummaryInput): Summary[] {
     const costs = pairedRatios(mine, theirs, cost);
     if (rates.length > 0) summary.pairedRatio = spreadOf(rates);
     if (costs.length > 0) summary.pairedCpuRatio = spreadOf(costs);
-    const ratios = ratiosOf(mine, theirs, summary.scenario);
+    const ratios = baselineRatiosOf(input.trials, baseline.target, summary.target, summary.scenario);
     if (ratios) summary.baselineRatios = ratios;
     const baseRate = baseline.requestsPerSec?.median;
     summary.ratioToBaseline =

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { median } from 'simple-statistics';
-import { bestHalfMean, bestHalfRatio } from '../../src/stats/best-half.js';
+import { bestHalfMean, bestHalfRatio, bestHalfRatioOverStarts } from '../../src/stats/best-half.js';
 import { seededRandom } from '../../src/stats/random.js';
 import { summarize } from '../../src/stats/summarize.js';
-import { byRank } from '../../src/report/rows.js';
+import { byRank, ratioIntervalNote } from '../../src/report/rows.js';
+import type { Result } from '../../src/model/schema.js';
 import { measurement, plan, trial } from '../helpers/synthetic.js';
 
 test('best-half mean: the better ⌈n/2⌉ values, highest for req/s, lowest for CPU per request', () => {
@@ -106,4 +107,100 @@ test('summary: the ratio to the baseline is the best-half ratio, which ranks the
     ranked.map((s) => s.target),
     ['other', 'third'],
   );
+});
+
+/** A side's figures by start and round: `levels[start]` times a small wobble per round. */
+function starts(levels: number[], rounds: number, wobble = 0.002): Map<number, Map<number, number>> {
+  return new Map(
+    levels.map((level, i) => [
+      i + 1,
+      new Map(Array.from({ length: rounds }, (_, r) => [r + 1, level * (1 + (((r * 7 + i * 3) % 5) - 2) * wobble)])),
+    ]),
+  );
+}
+
+test('best-half ratio over starts: two starts of a target 6 % apart widen the interval to hold both; rounds alone would not', () => {
+  const baseline = starts([1000], 16);
+  const target = starts([800, 848], 16);
+  const overStarts = bestHalfRatioOverStarts(baseline, target, 'higher')!;
+  assert.deepEqual(overStarts.processes, { target: 2, baseline: 1 });
+  assert.equal(overStarts.rounds, 16);
+  // the figure is unchanged: each round the median of its starts (of two, their mean), then best half over best half
+  const perRound = [...target.get(1)!.keys()].map((r): [number, number] => [
+    baseline.get(1)!.get(r)!,
+    (target.get(1)!.get(r)! + target.get(2)!.get(r)!) / 2,
+  ]);
+  const overRounds = bestHalfRatio(perRound, 'higher')!;
+  assert.ok(Math.abs(overStarts.estimate - overRounds.estimate) < 1e-12);
+  const width = (r: { interval: { low: number; high: number } }) => r.interval.high - r.interval.low;
+  // each start alone reads 0.80 or 0.848: a second run's start could read either, and the interval says so
+  assert.ok(overStarts.interval.low <= 0.805 && overStarts.interval.high >= 0.843, JSON.stringify(overStarts.interval));
+  assert.ok(width(overStarts) > 5 * width(overRounds), `${width(overStarts)} against ${width(overRounds)}`);
+  assert.ok(overStarts.logStandardError! > 3 * overRounds.logStandardError!);
+});
+
+test('best-half ratio over starts: starts that agree add nothing; a side of one start is resampled over rounds alone', () => {
+  const baseline = starts([1000, 1000], 12);
+  const agreeing = bestHalfRatioOverStarts(baseline, starts([500, 500], 12), 'higher')!;
+  const alone = bestHalfRatioOverStarts(starts([1000], 12), starts([500], 12), 'higher')!;
+  assert.deepEqual(agreeing.processes, { target: 2, baseline: 2 });
+  assert.deepEqual(alone.processes, { target: 1, baseline: 1 });
+  assert.ok(agreeing.interval.high - agreeing.interval.low < 0.02 * agreeing.estimate);
+  // one start a side draws rounds from the same stream as round pairs do: the same interval
+  const pairs = [...starts([1000], 12).get(1)!.keys()].map((r): [number, number] => [
+    starts([1000], 12).get(1)!.get(r)!,
+    starts([500], 12).get(1)!.get(r)!,
+  ]);
+  assert.deepEqual(bestHalfRatio(pairs, 'higher')!.interval, alone.interval);
+  // a start missing a round (its trial failed) leaves the round to the starts that have it
+  const gappy = starts([500, 530], 12);
+  gappy.get(2)!.delete(5);
+  const withGap = bestHalfRatioOverStarts(baseline, gappy, 'higher')!;
+  assert.equal(withGap.rounds, 12);
+  assert.ok(Number.isFinite(withGap.interval.low) && withGap.interval.low <= withGap.estimate);
+  assert.equal(bestHalfRatioOverStarts(new Map(), starts([500], 3), 'higher'), undefined);
+});
+
+test('summary: the baseline visited twice and every target in two processes, each ratio resamples both sides’ starts', () => {
+  const trials = [1, 2, 3, 4, 5, 6].flatMap((round) => [
+    trial('base', 'text', round, measurement(1000 + round), { process: 1 }),
+    trial('base', 'text', round, measurement(1040 - round), { process: 2 }),
+    trial('other', 'text', round, measurement(500 + round), { process: 1 }),
+    trial('other', 'text', round, measurement(530 - round), { process: 2 }),
+  ]);
+  const summaries = summarize({
+    plan: plan({ processes: 2, baselineVisits: 2 }),
+    trials,
+    verification: [],
+    unavailable: [],
+  });
+  const ratio = summaries.find((s) => s.target === 'other')!.baselineRatios!.requestsPerSec!;
+  assert.deepEqual(ratio.processes, { target: 2, baseline: 2 });
+  assert.ok(ratio.interval.low < ratio.estimate && ratio.estimate < ratio.interval.high);
+});
+
+test('the report says what the interval of a ratio resamples, and that one process leaves its start out', () => {
+  const withStarts = (processes: { target: number; baseline: number } | undefined) =>
+    ({
+      summaries: [
+        {
+          target: 'other',
+          baselineRatios: {
+            requestsPerSec: { estimate: 1, interval: { low: 1, high: 1, confidence: 0.95 }, rounds: 8, processes },
+          },
+        },
+      ],
+    }) as unknown as Result;
+  const mainJob = ratioIntervalNote(withStarts({ target: 1, baseline: 2 }));
+  assert.match(mainJob, /over the baseline's processes and the rounds/);
+  assert.match(mainJob, /leaves out the own speed of a start of a target run in one process/);
+  assert.match(mainJob, /--processes 3/);
+  const everySide = ratioIntervalNote(withStarts({ target: 3, baseline: 3 }));
+  assert.match(everySide, /over each side's processes and the rounds$/);
+  assert.match(
+    ratioIntervalNote(withStarts({ target: 1, baseline: 1 })),
+    /over the rounds; .*a target and the baseline/,
+  );
+  // results written before intervals resampled starts
+  assert.equal(ratioIntervalNote(withStarts(undefined)), 'a 95 % bootstrap interval over rounds');
 });

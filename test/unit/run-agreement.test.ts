@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
 import { bestHalfRatio } from '../../src/stats/best-half.js';
 import { baselineProcessGaps, baselineShifts, compareRuns } from '../../src/stats/run-agreement.js';
-import { chanceWithin, errorNeeded, logMedianStandardError } from '../../src/stats/run-noise.js';
+import { chanceWithin, errorNeeded, logMedianStandardError, withinIntervals } from '../../src/stats/run-noise.js';
 
 const spread = (median: number, min = median, max = median) => ({
   median,
@@ -107,6 +107,14 @@ test('the share expected to hold follows the normal law of the two runs’ error
   assert.ok(chanceWithin(0.05, 0.05, 0.05) < 0.6);
 });
 
+test('a move is within the two runs’ intervals up to 1.96 √(se₁² + se₂²) on the log scale, either way', () => {
+  const bound = 1.96 * Math.hypot(0.03, 0.04); // 0.098
+  assert.ok(withinIntervals(Math.exp(bound * 0.99), 0.03, 0.04));
+  assert.ok(withinIntervals(Math.exp(-bound * 0.99), 0.03, 0.04));
+  assert.ok(!withinIntervals(Math.exp(bound * 1.01), 0.03, 0.04));
+  assert.ok(!withinIntervals(1.001, 0, 0), 'no error covers no move');
+});
+
 /** A run with trials: per target, its req/s in each round; the summaries' paired ratios are their medians. */
 function runWithTrials(byTarget: Record<string, number[]>): Result {
   const result = run(
@@ -160,6 +168,10 @@ test("the runs' own noise: steady rounds expect every cell to hold, scattered ro
   const a = cells.find((c) => c.target === 'a')!;
   assert.ok(Math.abs(a.ratioA - 120.5 / 100) < 1e-12 && Math.abs(a.ratioB - 122.5 / 100) < 1e-12);
   assert.ok(compareRuns(steady, scattered, levelled).standardErrors![1] > 0.05);
+  // every cell's move lies within intervals this wide; a run that moves b by 25 % is outside its steady twin's
+  assert.equal(calm.withinIntervals, 1);
+  const moved = runWithTrials({ base: [100, 100, 100], a: [120, 121, 119], b: [100, 100, 101] });
+  assert.equal(compareRuns(steady, moved, 'req/s ratio to baseline').withinIntervals, 0.5);
   // without trials (an older result) there is nothing to say
   assert.equal(compareRuns(run({ base: 1, a: 1 }), run({ base: 1, a: 1 }), 'req/s').expectedHeld, undefined);
 });

@@ -12,7 +12,7 @@ import { BAR, BAR_BASELINE } from './theme.js';
 const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
 
 const METHOD_NOTE =
-  "Each figure is the mean of the target's better half of rounds (faster, or cheaper) over the mean of the baseline's better half (the baseline measured in the same rounds, seconds apart); whiskers: a 95 % bootstrap interval over the rounds. The baseline is 100 %.";
+  "Each figure is the mean of the target's better half of rounds (faster, or cheaper) over the mean of the baseline's better half (the baseline measured in the same rounds, seconds apart); whiskers: a 95 % bootstrap interval (what it resamples: Run summary). The baseline is 100 %.";
 
 function ratioChart(
   result: Result,
@@ -33,7 +33,7 @@ function ratioChart(
     axisName: text.axisName,
     tickFormat: percent,
     barLegend: text.legend,
-    rangeLegend: '95 % bootstrap interval over rounds',
+    rangeLegend: '95 % bootstrap interval',
     items: ranked.map((s) => {
       const ratio = s.target === baseline ? undefined : of(s);
       return {
