@@ -115,13 +115,3 @@ export function bestHalfRatioOverStarts(
     logStandardError: sampleStandardDeviation(resampled.map(Math.log)),
   };
 }
-
-/** The same for `[theirs, mine]` round pairs (roundPairs) of one start each: an interval over rounds alone. */
-export function bestHalfRatio(roundPairs: Array<[number, number]>, better: Better): RatioEstimate | undefined {
-  const side = (pick: 0 | 1): StartRounds =>
-    new Map([[1, new Map(roundPairs.map((pair, round) => [round, pair[pick]]))]]);
-  const ratio = bestHalfRatioOverStarts(side(0), side(1), better);
-  if (!ratio) return undefined;
-  const { processes: _, ...overRounds } = ratio;
-  return overRounds;
-}

@@ -52,21 +52,17 @@ export function startRounds<M, T extends { round: number; status: string; measur
   );
 }
 
-/**
- * [theirs, mine] of every round both were measured in, each the round's median, divided by
- * the round's `level` when one is given (pass-levels.ts; a ratio of the two is unchanged).
- */
+/** [theirs, mine] of every round both were measured in, each the round's median. */
 export function roundPairs<M>(
   theirs: Map<number, M[]>,
   mine: Map<number, M[]>,
   figure: (m: M) => number,
-  level: (round: number) => number = () => 1,
 ): Array<[number, number]> {
   const theirFigures = perRound(theirs, figure);
   const pairs: Array<[number, number]> = [];
   for (const [round, value] of perRound(mine, figure)) {
     const other = theirFigures.get(round);
-    if (other !== undefined) pairs.push([other / level(round), value / level(round)]);
+    if (other !== undefined) pairs.push([other, value]);
   }
   return pairs;
 }

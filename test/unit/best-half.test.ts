@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { median } from 'simple-statistics';
-import { bestHalfMean, bestHalfRatio, bestHalfRatioOverStarts } from '../../src/stats/best-half.js';
+import { bestHalfMean, bestHalfRatioOverStarts } from '../../src/stats/best-half.js';
+import { bestHalfRatio } from '../helpers/round-pairs.js';
 import { seededRandom } from '../../src/stats/random.js';
 import { summarize } from '../../src/stats/summarize.js';
 import { byRank, ratioIntervalNote } from '../../src/report/rows.js';

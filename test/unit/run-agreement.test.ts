@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
-import { bestHalfRatio } from '../../src/stats/best-half.js';
+import { bestHalfRatio } from '../helpers/round-pairs.js';
 import { baselineProcessGaps, baselineShifts, compareRuns } from '../../src/stats/run-agreement.js';
 import { chanceWithin, errorNeeded, logMedianStandardError, withinIntervals } from '../../src/stats/run-noise.js';
 
