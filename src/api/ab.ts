@@ -38,6 +38,24 @@ export interface AbOutcome {
   report: ComparisonReport;
 }
 
+/**
+ * What a verdict round by round cannot tell apart: a start settles at a speed of its own
+ * (README, "A start's own speed"), and every round of A's process carries A's, so the test
+ * counts it as the version's. Measured here, two starts of the same code were called
+ * different by up to 3.2 % (README, "What `ab` tells apart").
+ */
+function startsNote(processes: number, thresholdShare: number): string {
+  const threshold = `${(thresholdShare * 100).toFixed(1)} %`;
+  const ran =
+    processes > 1
+      ? `A and B each ran in ${processes} processes, a round's figure the median of them`
+      : 'A and B each ran in one process';
+  return (
+    `${ran}: the per-round test counts a start's own speed as its version's, so two starts of the same code can be called different by a few percent. ` +
+    `The threshold (${threshold}) keeps such a difference from failing a release; \`npm run bench:ab\` measures how often it happens on this machine.`
+  );
+}
+
 /** A against B: `target` is the gauntlet target whose framework is swapped; versions as `name@version` or `name@file:path`. */
 export async function ab(
   targetName: string,
@@ -109,7 +127,7 @@ export async function ab(
     cells: compareCells(pairs, FIGURES, gate, thresholdShare),
     thresholdShare,
     gated: gate,
-    notes: [],
+    notes: [startsNote(outcome.result.plan.processes ?? 1, thresholdShare)],
     warnings: [],
   };
   if (smallestSignedRankP(repeats) >= 0.05) {

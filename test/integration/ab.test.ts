@@ -51,6 +51,8 @@ test('ab calls a release that burns CPU per request slower and costlier, and fai
   assert.equal(rps.pairs, 6);
   assert.match(run.stdout, /REGRESSION: slower/);
   assert.match(run.stdout, /Wilcoxon signed-rank/);
+  // what the test cannot tell from the version: each side's one start
+  assert.match(run.stdout, /note: A and B each ran in one process: the per-round test counts a start's own speed/);
 
   // Both variants ran interleaved in one run, each against its own install.
   const result = resultOf(out);
