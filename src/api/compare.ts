@@ -15,6 +15,14 @@ export interface CompareOptions {
   force?: boolean;
 }
 
+/**
+ * Two runs start their own processes, and a start settles at a speed of its own (README, "A
+ * start's own speed"); this machine also drifts between runs. A test over two runs' trials
+ * counts both as the change.
+ */
+const TWO_RUNS =
+  'each run started its own processes: a start settles at a speed of its own and a machine drifts between runs, and a comparison of two runs counts both as change (`npm run bench:stability` measures how far two runs of the same code part here; `ab` measures A and B side by side in one run)';
+
 /** `before` and `after`: result.json files, run folders or journals, or results already loaded. */
 export function compare(
   before: string | Result,
@@ -47,7 +55,7 @@ export function compare(
     cells,
     thresholdShare,
     gated: gate,
-    notes: environments.notes.map((n) => `differs: ${n}`),
+    notes: [...environments.notes.map((n) => `differs: ${n}`), ...(earlier.bench ? [] : [TWO_RUNS])],
     warnings: environments.blocking.map((d) => `compared despite a different ${d} (--force)`),
   };
 }
