@@ -16,6 +16,7 @@ import { UserError } from '../core/errors.js';
 import { projectRoot } from '../core/paths.js';
 import { loadResult } from '../results/store.js';
 import { type BenchCommand, runBench, runGauntlet } from './bench-cli.js';
+import { ratioIntervalNote } from '../report/rows.js';
 import type { Result } from '../model/schema.js';
 import { medianOf } from '../stats/describe.js';
 import {
@@ -76,20 +77,12 @@ function engines(result: Result): string {
     .join('; ');
 }
 
-/** What a run's interval of a ratio resamples (stats/best-half.ts): the rounds, and the starts of each side that ran several. */
-function resampledOver(plan: Result['plan']): string {
-  const targets = plan.processes ?? 1;
-  const baseline = plan.baselineVisits ?? 1;
-  if (targets > 1) return "each side's processes and the rounds";
-  return baseline > 1 ? `the baseline's ${baseline} processes and the rounds` : 'the rounds';
-}
-
 /**
  * What the runs' own noise allows: a miss that their standard errors explain is the machine's;
  * one well below what they allow means the runs differed by more than their noise (drift,
  * a warm-up that ended early, the baseline moving, each start's own speed).
  */
-function noiseLines(headline: RunAgreement, plan: Result['plan']): string[] {
+function noiseLines(headline: RunAgreement, run: Result): string[] {
   if (!headline.standardErrors || headline.expectedHeld === undefined) return [];
   const needed = errorNeeded(GOALS.ratiosHeld, RATIO_TOLERANCE);
   const covered =
@@ -97,13 +90,11 @@ function noiseLines(headline: RunAgreement, plan: Result['plan']): string[] {
       ? ''
       : `The two runs' 95 % intervals covered the move of ${pct(headline.withinIntervals)} of the cells (95 % if a run's interval held where a second run lands). `;
   return [
-    `From each cell's trials, the standard error of its ${headline.figure} was ${pct(headline.standardErrors[0])} in run 1 and ${pct(headline.standardErrors[1])} in run 2 (median over cells; a bootstrap of the best-half ratio over ${resampledOver(plan)}). ` +
+    // What the bootstrap drew from, in the words of the run's own report: a start's own speed is one
+    // draw per run, which one process cannot show, so a pair can hold less than this.
+    `From each cell's trials, the standard error of its ${headline.figure} was ${pct(headline.standardErrors[0])} in run 1 and ${pct(headline.standardErrors[1])} in run 2 (median over cells; the spread of the bootstrap behind each cell's interval, ${ratioIntervalNote(run)}). ` +
       `With errors that size, ${pct(headline.expectedHeld)} of the cells would be expected within ${RATIO_TOLERANCE * 100} % (reached: ${pct(headline.ratiosHeld)}); ` +
-      `${pct(GOALS.ratiosHeld)} needs about ${pct(needed)} in both runs. ${covered}` +
-      // A start's own speed is one draw per run: one process cannot show it, so a pair can hold less than this.
-      ((plan.processes ?? 1) > 1
-        ? 'Every target ran several processes, so each interval holds the spread of its starts as well.'
-        : `A target run in one process cannot show its start's own speed, which a second run draws anew: its interval leaves it out (\`--processes 3\` puts it in; README, "A start's own speed").`),
+      `${pct(GOALS.ratiosHeld)} needs about ${pct(needed)} in both runs. ${covered}`.trimEnd(),
     '',
   ];
 }
@@ -198,7 +189,7 @@ function render(
     `| cells whose ratio to the baseline moved ≤ ${RATIO_TOLERANCE * 100} % | ≥ ${pct(GOALS.ratiosHeld)} | ${pct(headline.ratiosHeld)} | ${mark(headline.ratiosHeld >= GOALS.ratiosHeld)} |`,
     `| wall time per run | ≤ ${GOALS.wallSec} s | ${Math.round(a.wallSec)} s, ${Math.round(b.wallSec)} s | ${mark(Math.max(a.wallSec, b.wallSec) <= GOALS.wallSec)} |`,
     '',
-    ...noiseLines(headline, a.result.plan),
+    ...noiseLines(headline, a.result),
     ...baselineLines(a.result, b.result),
     ...roundLines(a.result, b.result),
     '## Per figure',
