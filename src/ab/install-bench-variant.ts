@@ -9,6 +9,7 @@ import { UserError } from '../core/errors.js';
 import { findPackageDir, projectRoot } from '../core/paths.js';
 import type { BenchTarget } from '../suites/bench-types.js';
 import { AB_CACHE, npmInstall } from './install-variant.js';
+import { variantManifest } from './variant-manifest.js';
 import type { VariantSpec } from './variant-spec.js';
 
 function versionIn(dir: string | undefined): string | undefined {
@@ -45,7 +46,7 @@ export async function benchVariantTarget(base: BenchTarget, spec: VariantSpec, l
     mkdirSync(folder, { recursive: true });
     writeFileSync(
       join(folder, 'package.json'),
-      `${JSON.stringify({ name: 'gauntlet-ab-bench-variant', private: true }, null, 2)}\n`,
+      `${JSON.stringify(variantManifest({ name: 'gauntlet-ab-bench-variant' }), null, 2)}\n`,
     );
     await npmInstall(folder, specs, spec.text);
   }

@@ -11,6 +11,7 @@ import { UserError } from '../core/errors.js';
 import { projectRoot, targetsDir } from '../core/paths.js';
 import { pinnedSpec } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
+import { variantManifest } from './variant-manifest.js';
 import type { VariantSpec } from './variant-spec.js';
 
 const run = promisify(execFile);
@@ -54,13 +55,12 @@ async function install(specs: string[], spec: VariantSpec, folder: string): Prom
   // type: module, because the copied target apps are compiled ES modules. The override puts the
   // variant everywhere in the tree, also under packages that pin their own copy of it.
   // ("$name" makes the override follow the direct dependency, the only form npm accepts for one.)
-  const manifest = {
+  const manifest = variantManifest({
     name: 'gauntlet-ab-variant',
-    private: true,
     type: 'module',
     dependencies: { [spec.packageName]: version },
     overrides: { [spec.packageName]: `$${spec.packageName}` },
-  };
+  });
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await npmInstall(folder, ['--legacy-peer-deps', ...specs.slice(1)], spec.text);
 }
