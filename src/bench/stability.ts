@@ -29,6 +29,7 @@ import {
   RATIOS_HELD_GOAL,
   type RunAgreement,
 } from '../stats/run-agreement.js';
+import { layerMoves } from '../stats/layer-moves.js';
 import { type ProcessSpread, processSpread } from '../stats/process-spread.js';
 import { errorNeeded } from '../stats/run-noise.js';
 import { roundLevels } from '../stats/round-drift.js';
@@ -159,6 +160,25 @@ function spreadLines(a: Result, b: Result): string[] {
   ];
 }
 
+/** The cost of each layer on top in both runs (stats/layer-moves.ts), in points of req/s and of CPU per request. */
+function layerLines(a: Result, b: Result): string[] {
+  const moves = layerMoves(a, b);
+  if (moves.length === 0) return [];
+  const points = (pair: [number, number]) => signedNumber(pair[1] - pair[0]);
+  const covered = (ok: boolean | undefined) => (ok === undefined ? '–' : ok ? 'yes' : 'no');
+  return [
+    '## Cost of the layer on top',
+    '',
+    '| target | built on | throughput cost, run 1, run 2 | move (points) | CPU cost per request, run 1, run 2 | move (points) | intervals covered the moves (req/s, CPU) |',
+    '|---|---|---|---|---|---|---|',
+    ...moves.map(
+      (m) =>
+        `| ${m.target} | ${m.layer} | ${signed(-m.throughputCost[0])}, ${signed(-m.throughputCost[1])} | ${points([-m.throughputCost[0], -m.throughputCost[1]])} | ${signed(m.cpuCost[0])}, ${signed(m.cpuCost[1])} | ${points(m.cpuCost)} | ${covered(m.covered?.requestsPerSec)}, ${covered(m.covered?.cpuUsPerRequest)} |`,
+    ),
+    '',
+  ];
+}
+
 function render(
   label: string,
   runs: Array<{ result: Result; wallSec: number }>,
@@ -210,6 +230,7 @@ function render(
       (s) => `| ${s.scenario} | ${s.pairs} | ${s.agreeing} (${pct(s.pairs ? s.agreeing / s.pairs : 1)}) |`,
     ),
     '',
+    ...layerLines(a.result, b.result),
     `## Cells, largest move first (${headline.figure})`,
     '',
     '| target | scenario | run 1 | run 2 | move |',

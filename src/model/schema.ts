@@ -518,7 +518,12 @@ export const acrossScenariosSchema = z.object({
       layer: z.string(),
       throughputCost: z.number(),
       cpuCost: z.number(),
-      basis: z.enum(['weighted mix', 'median over scenarios']),
+      basis: z.enum(['weighted mix', 'median over scenarios', 'one scenario']),
+      /** With one scenario: it, and the target's req/s and CPU µs/req over its layer's, better half of rounds, with intervals. */
+      scenario: z.string().optional(),
+      ratios: z
+        .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })
+        .optional(),
     }),
   ),
   /** Runs on several runtimes (--runtime a,b): see runtimeMatrixSchema. */

@@ -4,7 +4,7 @@
  * CPU (share of one core: how close it came to its ceiling), the ratio to the baseline (per
  * round, with its interval: the headline) and the flags. Invalid cells are listed apart, never ranked. Terminal and Markdown render the same rows.
  */
-import type { Result, Summary, TargetInfo } from '../model/schema.js';
+import type { RatioEstimate, Result, Summary, TargetInfo } from '../model/schema.js';
 import { enginesLine, fakeEngineWarning, fallbackNote, latencyBasisNote } from './engines.js';
 import {
   formatConfidence,
@@ -189,32 +189,49 @@ export function intervalLine(result: Result): string {
   );
 }
 
+/** One side of a ratio, as the interval notes name it. */
+export interface RatioSide {
+  /** "a target", "the baseline" */
+  name: string;
+  /** "the target's", "the baseline's" */
+  owner: string;
+}
+
 /**
- * What the interval of a ratio to the baseline resamples (stats/best-half.ts), and what it
- * leaves out: a side of one start cannot show its start's own speed.
+ * What bootstrap intervals of ratios resample (stats/best-half.ts), and what they leave out: a
+ * side of one start cannot show its start's own speed. `mine` is the numerator's side.
  */
-export function ratioIntervalNote(result: Result): string {
-  const ratios = result.summaries.flatMap((s) =>
-    s.baselineRatios?.requestsPerSec ? [s.baselineRatios.requestsPerSec] : [],
-  );
+export function intervalNoteOf(ratios: RatioEstimate[], mine: RatioSide, theirs: RatioSide): string {
   const counted = ratios.flatMap((r) => (r.processes ? [r.processes] : []));
   if (counted.length === 0) return 'a 95 % bootstrap interval over rounds';
-  const targetsAlone = counted.some((p) => p.target === 1);
-  const baselineAlone = counted.some((p) => p.baseline === 1);
+  const mineAlone = counted.some((p) => p.target === 1);
+  const theirsAlone = counted.some((p) => p.baseline === 1);
   const over =
-    !targetsAlone && !baselineAlone
+    !mineAlone && !theirsAlone
       ? "each side's processes and the rounds"
-      : !baselineAlone
-        ? "the baseline's processes and the rounds"
-        : !targetsAlone
-          ? "the target's processes and the rounds"
+      : !theirsAlone
+        ? `${theirs.owner} processes and the rounds`
+        : !mineAlone
+          ? `${mine.owner} processes and the rounds`
           : 'the rounds';
-  const alone = [targetsAlone && 'a target', baselineAlone && 'the baseline'].filter(Boolean).join(' and ');
+  const alone = [mineAlone && mine.name, theirsAlone && theirs.name].filter(Boolean).join(' and ');
   return (
     `a 95 % bootstrap interval over ${over}` +
     (alone
       ? `; it leaves out the own speed of a start of ${alone} run in one process, which a second run draws anew (--processes 3 puts it in; README, "A start's own speed")`
       : '')
+  );
+}
+
+/** What the interval of a ratio to the baseline resamples, and what it leaves out. */
+export function ratioIntervalNote(result: Result): string {
+  const ratios = result.summaries.flatMap((s) =>
+    s.baselineRatios?.requestsPerSec ? [s.baselineRatios.requestsPerSec] : [],
+  );
+  return intervalNoteOf(
+    ratios,
+    { name: 'a target', owner: "the target's" },
+    { name: 'the baseline', owner: "the baseline's" },
   );
 }
 

@@ -3,12 +3,13 @@
  * weighted summary with categories and the mixed run, the cost of a DI layer over the
  * framework it is built on, and each target with and without a store behind it.
  */
-import type { Result } from '../model/schema.js';
+import type { RatioEstimate, Result } from '../model/schema.js';
 import { MIXED } from '../suites/mixed.js';
 import { layerOverheads } from '../stats/layers.js';
 import { weightedSummaries } from '../stats/weighted.js';
 import { formatFixed, formatInt } from './format.js';
 import { pairTables } from './pair-tables.js';
+import { intervalNoteOf } from './rows.js';
 
 export interface ExtraTable {
   title: string;
@@ -56,14 +57,34 @@ function weightedTable(result: Result): ExtraTable | undefined {
   };
 }
 
+/** "+6.7 % [+2.0 %, +11.5 %]": a ratio of the upper framework to the lower as a change, with its interval when it has one. */
+function layerChange(cost: number, ratio: RatioEstimate | undefined): string {
+  return ratio ? `${pct(cost)} [${pct(ratio.interval.low - 1)}, ${pct(ratio.interval.high - 1)}]` : pct(cost);
+}
+
 function layerTable(result: Result): ExtraTable | undefined {
   const overheads = layerOverheads(result);
   if (overheads.length === 0) return undefined;
+  const ratios = overheads.flatMap((o) => (o.ratios?.requestsPerSec ? [o.ratios.requestsPerSec] : []));
+  const interval =
+    ratios.length > 0
+      ? ` Each figure is the one on top over the one below, better half of rounds over better half, as in "vs baseline" [${intervalNoteOf(
+          ratios,
+          { name: 'the framework on top', owner: "the upper framework's" },
+          { name: 'the one below', owner: "the lower framework's" },
+        )}].`
+      : '';
   return {
     title: 'Cost of the layer on top',
-    note: 'Measured in the same run: how many req/s a framework loses, and how much more CPU it spends per request, against the framework it is built on.',
+    note: `Measured in the same run: how many req/s a framework loses, and how much more CPU it spends per request, against the framework it is built on.${interval}`,
     head: ['Target', 'Built on', 'Throughput cost', 'CPU cost per request', 'Over'],
-    rows: overheads.map((o) => [o.target, o.layer, pct(-o.throughputCost), pct(o.cpuCost), o.basis]),
+    rows: overheads.map((o) => [
+      o.target,
+      o.layer,
+      layerChange(-o.throughputCost, o.ratios?.requestsPerSec),
+      layerChange(o.cpuCost, o.ratios?.cpuUsPerRequest),
+      o.basis === 'one scenario' ? (o.scenario ?? o.basis) : o.basis,
+    ]),
   };
 }
 
