@@ -1,5 +1,6 @@
 /** Synthetic trials and plans for unit tests of statistics, summaries and reports. */
-import type { Environment, Measurement, Plan, Trial } from '../../src/model/schema.js';
+import type { Environment, Measurement, Plan, Result, TargetInfo, Trial } from '../../src/model/schema.js';
+import { summarize } from '../../src/stats/summarize.js';
 
 export function plan(overrides: Partial<Plan> = {}): Plan {
   return {
@@ -84,5 +85,27 @@ export function environment(overrides: Partial<Environment> = {}): Environment {
     pinning: { pinned: true, server: '0', engine: '1', note: 'server on core 0' },
     packages: {},
     ...overrides,
+  };
+}
+
+/** A target as a result records it; `extra` sets its layer, runtime and the like. */
+export function targetInfo(name: string, extra: Partial<TargetInfo> = {}): TargetInfo {
+  return { name, title: name, description: '', router: true, homepage: '', features: [], packages: {}, ...extra };
+}
+
+/** A complete result of these trials, summarized as a run's would be. */
+export function summarizedResult(p: Plan, trials: Trial[], targets: TargetInfo[] = []): Result {
+  const input = { plan: p, trials, verification: [], unavailable: [] };
+  return {
+    schema: 'gauntlet/result',
+    schemaVersion: 1,
+    id: 'r',
+    startedAt: '',
+    complete: true,
+    environment: environment(),
+    targets,
+    warnings: [],
+    ...input,
+    summaries: summarize(input),
   };
 }

@@ -14,7 +14,7 @@ import { formatChange } from '../../src/report/pair-tables.js';
 import { pairEffects } from '../../src/stats/pair-effects.js';
 import { FANOUT_CALLS, fanoutAnswer, upstreamAnswer, upstreamToken } from '../../src/suites/fanout/contract.js';
 import { fanoutSuite } from '../../src/suites/fanout/suite.js';
-import { measurement, plan, trial } from '../helpers/synthetic.js';
+import { measurement, plan, targetInfo, trial } from '../helpers/synthetic.js';
 
 const KEY = { secret: 'a'.repeat(64), payloadBytes: 40 };
 
@@ -88,7 +88,7 @@ const NODE20: RuntimeRecord = { id: 'node@20', name: 'node', version: '20.20.2' 
 const NODE24: RuntimeRecord = { id: 'node@24', name: 'node', version: '24.21.0' };
 
 function info(name: string, runtime?: RuntimeRecord): TargetInfo {
-  return { name, title: name, description: '', router: true, homepage: '', features: [], packages: {}, runtime };
+  return targetInfo(name, { runtime });
 }
 
 /** One trial per round with these req/s; mean latency follows as 100,000 / req/s and p95 as twice that. */

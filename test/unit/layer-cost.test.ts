@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Result, TargetInfo } from '../../src/model/schema.js';
+import type { Result } from '../../src/model/schema.js';
 import { resultSchema } from '../../src/model/schema.js';
 import { renderTerminal } from '../../src/report/terminal.js';
 import { layerMoves } from '../../src/stats/layer-moves.js';
 import { layerOverheads } from '../../src/stats/layers.js';
-import { baselineRatiosOf, summarize } from '../../src/stats/summarize.js';
-import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
-
-const info = (name: string, layer?: string): TargetInfo => ({
-  name,
-  title: name,
-  description: '',
-  router: true,
-  layer,
-  homepage: '',
-  features: [],
-  packages: {},
-});
+import { baselineRatiosOf } from '../../src/stats/summarize.js';
+import { measurement, plan, summarizedResult, targetInfo, trial } from '../helpers/synthetic.js';
 
 /** fastify and nest-fastify over 8 rounds of each scenario; a burst slows nest-fastify's round 1. */
 function layered(scenarios: string[], nestSpeed = 1): Result {
@@ -28,19 +17,7 @@ function layered(scenarios: string[], nestSpeed = 1): Result {
       trial('nest-fastify', scenario, round, measurement(nestSpeed * (round === 1 ? 500 : 750 + ((round * 53) % 30)))),
     ]),
   );
-  const input = { plan: p, trials, verification: [], unavailable: [] };
-  return {
-    schema: 'gauntlet/result',
-    schemaVersion: 1,
-    id: 'r',
-    startedAt: '',
-    complete: true,
-    environment: environment(),
-    targets: [info('fastify'), info('nest-fastify', 'fastify')],
-    warnings: [],
-    ...input,
-    summaries: summarize(input),
-  };
+  return summarizedResult(p, trials, [targetInfo('fastify'), targetInfo('nest-fastify', { layer: 'fastify' })]);
 }
 
 test('the cost of a layer is the headline ratio of the one on top to the one below, with its interval, in one scenario', () => {

@@ -5,13 +5,13 @@ import { formatRatioInterval, runtimeTables } from '../../src/report/runtime-mat
 import { layerOverheads } from '../../src/stats/layers.js';
 import { baseTargetName, ratiosBetween, runtimeMatrix } from '../../src/stats/runtime-matrix.js';
 import { summarize } from '../../src/stats/summarize.js';
-import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
+import { environment, measurement, plan, targetInfo, trial } from '../helpers/synthetic.js';
 
 const NODE20: RuntimeRecord = { id: 'node@20', name: 'node', version: '20.20.2' };
 const NODE24: RuntimeRecord = { id: 'node@24', name: 'node', version: '24.21.0' };
 
 function info(name: string, runtime: RuntimeRecord, layer?: string): TargetInfo {
-  return { name, title: name, description: '', router: true, homepage: '', features: [], packages: {}, runtime, layer };
+  return targetInfo(name, { runtime, layer });
 }
 
 /** req/s per round for one variant; CPU µs/req follows as 1e6 / req/s (synthetic measurement). */

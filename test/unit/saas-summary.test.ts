@@ -2,13 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Result, TargetInfo } from '../../src/model/schema.js';
 import { layerOverheads } from '../../src/stats/layers.js';
-import { summarize } from '../../src/stats/summarize.js';
 import { weightedSummaries } from '../../src/stats/weighted.js';
 import { parseStores } from '../../src/stores/store-spec.js';
 import { storeVariantName } from '../../src/stores/store-variants.js';
 import { mixedScenario } from '../../src/suites/mixed.js';
 import { saasSuite, SAAS_CATEGORY_WEIGHTS } from '../../src/suites/saas/suite.js';
-import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
+import { measurement, plan, summarizedResult, targetInfo, trial } from '../helpers/synthetic.js';
 
 test('the saas suite: 20 scenarios in four categories whose weights add up to the seed mix', () => {
   assert.equal(saasSuite.scenarios.length, 20);
@@ -60,19 +59,7 @@ function weightedResult(rates: Record<string, Record<string, number>>, targets: 
       [1, 2, 3].map((round) => trial(target, scenario, round, measurement(rate))),
     ),
   );
-  const input = { plan: p, trials, verification: [], unavailable: [] };
-  return {
-    schema: 'gauntlet/result',
-    schemaVersion: 1,
-    id: 'r',
-    startedAt: '',
-    complete: true,
-    environment: environment(),
-    targets,
-    warnings: [],
-    ...input,
-    summaries: summarize(input),
-  };
+  return summarizedResult(p, trials, targets);
 }
 
 test('weighted summary: weighted mean, mix throughput, weighted CPU and categories', () => {
@@ -95,16 +82,7 @@ test('weighted summary: weighted mean, mix throughput, weighted CPU and categori
 });
 
 test('layer overhead: a framework against the one it is built on, store variants against theirs', () => {
-  const info = (name: string, layer?: string): TargetInfo => ({
-    name,
-    title: name,
-    description: '',
-    router: true,
-    layer,
-    homepage: '',
-    features: [],
-    packages: {},
-  });
+  const info = (name: string, layer?: string) => targetInfo(name, { layer });
   const result = weightedResult(
     {
       fastify: { a: 1000, b: 1000, c: 1000 },
