@@ -9,9 +9,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../core/paths.js';
 
-/** The install scripts gauntlet's package.json allows (name, or name@version, to true or false). */
-export function allowedInstallScripts(root: string = projectRoot): Record<string, boolean> {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+/**
+ * The install scripts gauntlet's package.json allows: package names to true (run) or false
+ * (skip). Names alone, as `npm install-scripts approve` writes them: npm 12.2.1 did not match
+ * a pinned `name@version` key.
+ */
+export function allowedInstallScripts(): Record<string, boolean> {
+  const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
     allowScripts?: Record<string, boolean>;
   };
   return { ...pkg.allowScripts };
