@@ -501,6 +501,23 @@ export const pairEffectSchema = z.object({
   cpuUsPerRequest: spreadSchema.optional(),
 });
 
+/** What a framework built on another costs on top of it (stats/layers.ts). */
+const layerOverheadSchema = z.object({
+  target: z.string(),
+  layer: z.string(),
+  /** 0.06 = the target answers 6 % fewer req/s than its layer. */
+  throughputCost: z.number(),
+  /** 0.10 = the target spends 10 % more CPU per request than its layer. */
+  cpuCost: z.number(),
+  basis: z.enum(['weighted mix', 'median over scenarios', 'one scenario']),
+  /** With one scenario: it, and the target's req/s and CPU µs/req over its layer's, better half of rounds, with intervals. */
+  scenario: z.string().optional(),
+  ratios: z
+    .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })
+    .optional(),
+});
+export type LayerOverhead = z.infer<typeof layerOverheadSchema>;
+
 export const acrossScenariosSchema = z.object({
   weighted: z.array(
     z.object({
@@ -512,20 +529,7 @@ export const acrossScenariosSchema = z.object({
       missing: z.array(z.string()),
     }),
   ),
-  layers: z.array(
-    z.object({
-      target: z.string(),
-      layer: z.string(),
-      throughputCost: z.number(),
-      cpuCost: z.number(),
-      basis: z.enum(['weighted mix', 'median over scenarios', 'one scenario']),
-      /** With one scenario: it, and the target's req/s and CPU µs/req over its layer's, better half of rounds, with intervals. */
-      scenario: z.string().optional(),
-      ratios: z
-        .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })
-        .optional(),
-    }),
-  ),
+  layers: z.array(layerOverheadSchema),
   /** Runs on several runtimes (--runtime a,b): see runtimeMatrixSchema. */
   runtimes: runtimeMatrixSchema.optional(),
   /** The suite's chosen pairs of targets (fanout: framework, client, combined effect), per runtime. */

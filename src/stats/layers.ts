@@ -9,22 +9,9 @@
  * run and -2.5 % in the next, with nothing to say how far either could be trusted.
  */
 import { median } from 'simple-statistics';
-import type { RatioEstimate, Result } from '../model/schema.js';
+import type { LayerOverhead, Result } from '../model/schema.js';
 import { baselineRatiosOf } from './summarize.js';
 import { weightedSummaries } from './weighted.js';
-
-export interface LayerOverhead {
-  target: string;
-  layer: string;
-  /** 0.06 = the target answers 6 % fewer req/s than its layer. */
-  throughputCost: number;
-  /** 0.10 = the target spends 10 % more CPU per request than its layer. */
-  cpuCost: number;
-  basis: 'weighted mix' | 'median over scenarios' | 'one scenario';
-  /** With one scenario: it, and the target's figures over its layer's with their 95 % intervals. */
-  scenario?: string;
-  ratios?: { requestsPerSec?: RatioEstimate; cpuUsPerRequest?: RatioEstimate };
-}
 
 /** A variant's layer is the layer's variant with the same suffix (nest-fastify+redis → fastify+redis, nest-fastify@bun → fastify@bun). */
 function layerName(target: string, layer: string, known: Set<string>): string | undefined {
