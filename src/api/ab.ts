@@ -13,6 +13,7 @@ import { UserError } from '../core/errors.js';
 import { executeRun, type RunOutcome } from '../measure/run.js';
 import { COMPARISON_FILE } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
+import { checkV8Flags, refuseV8FlagsOffTargets } from '../runtimes/v8-flags.js';
 import { runtimeVariantName, runtimeVariants } from '../targets/runtime-variants.js';
 import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
 import { smallestSignedRankP } from '../stats/signed-rank.js';
@@ -66,6 +67,7 @@ export async function ab(
   const log = options.log ?? (() => undefined);
   const repeats = options.repeats ?? AB_REPEATS;
   const suite = selectSuite(options.suite);
+  refuseV8FlagsOffTargets(suite, options.v8Flags);
   if (suite.kind === 'bench') return abBench(suite, targetName, beforeText, afterText, { ...options, repeats });
   const base = await findTarget(targetName);
   if (base.unavailable) throw new UserError('GAUNTLET_AB_TARGET', `${targetName} cannot run here: ${base.unavailable}`);
@@ -76,6 +78,7 @@ export async function ab(
   const labelB = same ? `${after.text} (B)` : after.text;
   log(`installing ${before.text} and ${after.text} …`);
   const runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
+  await checkV8Flags(runtimes, options.v8Flags);
   const versions = [await variantTarget(base, before, labelA), await variantTarget(base, after, labelB)];
   for (const variant of versions) {
     const availability = targetAvailability(variant, suite.name);

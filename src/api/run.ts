@@ -7,6 +7,7 @@ import { UserError } from '../core/errors.js';
 import { allowedCores } from '../proc/pinning.js';
 import { executeRun, type RunOutcome } from '../measure/run.js';
 import { clusterRuntime, parseWorkers } from '../runtimes/cluster.js';
+import { checkV8Flags, refuseV8FlagsOffTargets } from '../runtimes/v8-flags.js';
 import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
 import { parseStores } from '../stores/store-spec.js';
 import { storeVariantName, storeVariants } from '../stores/store-variants.js';
@@ -32,6 +33,7 @@ export interface RunOptions extends LoadOptions, BenchRunOptions {
 export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const log = options.log ?? (() => undefined);
   const suite = selectSuite(options.suite);
+  refuseV8FlagsOffTargets(suite, options.v8Flags);
   if (suite.kind === 'bench') return runBenchSuite(suite, options);
   const stores = parseStores(options.stores ?? ['memory']);
   if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
@@ -44,6 +46,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const withRounds = withRunRounds(options, suite);
   const chosenScenarios = selectScenarios(suite, withRounds.scenarios, options.mixed ?? false);
   let runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
+  await checkV8Flags(runtimes, options.v8Flags);
   if (options.workers !== undefined) {
     const usable = allowedCores().length;
     const serverCores = usable >= 2 && options.pin !== false ? usable - 1 : usable;

@@ -15,7 +15,8 @@ import {
   type ScenarioShape,
 } from '../engines/profile.js';
 import type { RunSettings } from '../measure/run.js';
-import { KEPT_UP_V8_FLAGS, type Runtime } from '../runtimes/runtime.js';
+import type { Runtime } from '../runtimes/runtime.js';
+import { targetV8Flags } from '../runtimes/v8-flags.js';
 import type { Scenario, Suite } from '../suites/types.js';
 
 /** Gauntlet's defaults; the hello suite's main job takes its own rounds (Suite.defaults.rounds, withRunRounds). */
@@ -90,6 +91,8 @@ export interface LoadOptions {
    * target seconds later, inside another target's window; see KEPT_UP_V8_FLAGS).
    */
   memoryReducer?: boolean;
+  /** Flags added to node and deno targets' command line after gauntlet's own (`--max-semi-space-size=64`); recorded in plan.v8Flags. */
+  v8Flags?: string[];
   /** fanout: the upstream's delay before each answer, ms (default 2). */
   upstreamLatencyMs?: number;
   /** fanout: filler bytes in each upstream answer (default 256). */
@@ -253,7 +256,7 @@ export function runSettings(
     readyTimeoutMs: (options.readyTimeoutSec ?? RUN_DEFAULTS.readyTimeoutSec) * 1000,
     pin: options.pin ?? true,
     idlePolling: options.idlePolling ?? true,
-    v8Flags: options.memoryReducer ? [] : KEPT_UP_V8_FLAGS,
+    v8Flags: targetV8Flags(options),
     quiet: options.quiet ?? false,
     untilStable:
       options.untilStablePercent === undefined

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { RUN_DEFAULTS, type LoadOptions } from '../api/settings.js';
 import { findSuite } from '../suites/registry.js';
-import { list, positiveInt, seconds } from './options.js';
+import { list, positiveInt, seconds, v8FlagList } from './options.js';
 import { addRuntimeOptions, type RuntimeFlags } from './runtime-options.js';
 
 export interface LoadFlags extends RuntimeFlags {
@@ -33,6 +33,8 @@ export interface LoadFlags extends RuntimeFlags {
   budget: number;
   /** --memory-reducer: leave V8's memory reducer on in the targets. */
   memoryReducer: boolean;
+  /** --v8-flags: flags added to node and deno targets' command line. */
+  v8Flags?: string[];
 }
 
 export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.repeats): Command {
@@ -136,6 +138,11 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
       "leave V8's memory reducer on in node and deno targets (off by default: it collects garbage in an idle target seconds later, inside another target's window)",
       false,
     )
+    .option(
+      '--v8-flags <flags>',
+      "V8 or Node flags added to every node and deno target's command line, comma-separated (--v8-flags=--max-semi-space-size=64); each runtime is checked to start with them, and the result records them",
+      v8FlagList,
+    )
     .option('--quiet', 'no progress output', false)
     .hook('preAction', (action) => applySuiteDefaults(action));
 }
@@ -209,6 +216,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     quiet: flags.quiet,
     untilStablePercent: flags.untilStable,
     memoryReducer: flags.memoryReducer,
+    v8Flags: flags.v8Flags,
     budgetSec: flags.budget,
     runtimes: flags.runtime,
     installRuntimes: flags.installRuntimes,

@@ -1,6 +1,8 @@
 /** Parsers for option values: each refuses a bad value with a message naming the flag. */
 import { InvalidArgumentError } from 'commander';
+import { UserError } from '../core/errors.js';
 import { positiveCount } from '../core/option-values.js';
+import { parseV8Flags } from '../runtimes/v8-flags.js';
 
 export function positiveInt(flag: string) {
   return (value: string): number => {
@@ -39,4 +41,15 @@ export function list(value: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
+}
+
+/** --v8-flags: a comma- or space-separated list of flags. */
+export function v8FlagList(value: string): string[] {
+  try {
+    return parseV8Flags(value);
+  } catch (error) {
+    // commander keeps only a message: the example goes with it
+    const hint = error instanceof UserError ? error.hint : undefined;
+    throw new InvalidArgumentError(`${(error as Error).message}${hint ? `: ${hint}` : ''}`);
+  }
 }

@@ -43,6 +43,8 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
   if (pollNs(a) !== undefined && pollNs(b) !== undefined)
     differ('idle polling (guest_halt_poll_ns)', pollNs(a), pollNs(b), blocking);
   differ('runtimes', a.plan.runtime, b.plan.runtime, notes);
+  // Results from before the memory reducer was turned off record no flags: their targets ran with none.
+  differ("targets' V8 flags", a.plan.v8Flags ?? [], b.plan.v8Flags ?? [], notes);
   differ('node', a.environment.node, b.environment.node, notes);
   differ('pinning', a.environment.pinning.note, b.environment.pinning.note, notes);
   differ('kernel', a.environment.kernel, b.environment.kernel, notes);

@@ -22,8 +22,8 @@ export const ERROR_CODES = {
   GAUNTLET_BAD_OPTION_VALUE: {
     exit: EXIT.USAGE,
     cause:
-      'an option was given a value of the wrong form (`--repeats 0`, `--duration 0`, `--workers many`, an empty `--runtime`)',
-    fix: 'give the kind of value the message names',
+      'an option was given a value of the wrong form (`--repeats 0`, `--duration 0`, `--workers many`, an empty `--runtime`), or `--v8-flags` a runtime does not start with',
+    fix: 'give the kind of value the message names; for `--v8-flags`, `node --v8-options` lists the flags V8 takes',
   },
   GAUNTLET_UNKNOWN_VALUE: {
     exit: EXIT.USAGE,
@@ -39,8 +39,8 @@ export const ERROR_CODES = {
   GAUNTLET_OPTION_NOT_FOR_SUITE: {
     exit: EXIT.USAGE,
     cause:
-      'an option has no effect on the chosen suite: `--stores` on a suite whose apps call no store, `--mixed` on one without traffic weights',
-    fix: 'drop the option, or use it with `--suite saas`',
+      'an option has no effect on the chosen suite: `--stores` on a suite whose apps call no store, `--mixed` on one without traffic weights, `--v8-flags` on the services suite (in-process benches)',
+    fix: 'drop the option, or use it with a suite it applies to (`--stores` and `--mixed` with `--suite saas`)',
   },
   GAUNTLET_RUNTIME_NOT_IN_RUN: {
     exit: EXIT.USAGE,

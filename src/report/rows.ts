@@ -6,6 +6,7 @@
  */
 import type { RatioEstimate, Result, Summary, TargetInfo } from '../model/schema.js';
 import { enginesLine, fakeEngineWarning, fallbackNote, latencyBasisNote } from './engines.js';
+import { v8FlagsAreDefault } from '../runtimes/v8-flags.js';
 import {
   formatConfidence,
   formatFixed,
@@ -145,6 +146,12 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
   });
 }
 
+/** Said after the runtimes when node and deno targets ran with other flags than gauntlet's own (--v8-flags, --memory-reducer). */
+function v8FlagsClause(flags: string[] | undefined): string {
+  if (v8FlagsAreDefault(flags)) return '';
+  return ` (node and deno targets with ${flags!.length > 0 ? flags!.join(' ') : "no V8 flags: V8's memory reducer on"})`;
+}
+
 /** One line on how the numbers were taken, like seed 004's "Method:". */
 export function methodLine(result: Result): string {
   const { plan, environment } = result;
@@ -160,7 +167,7 @@ export function methodLine(result: Result): string {
       ? `, every target in ${plan.processes} processes, each started on its own and measured once in each scenario of a round (their median is the target's figure of the round)`
       : '') +
     `; ${enginesLine(result)}; ` +
-    `${plan.runtime}; ${environment.pinning.note}` +
+    `${plan.runtime}${v8FlagsClause(plan.v8Flags)}; ${environment.pinning.note}` +
     (environment.idlePolling ? `; ${environment.idlePolling.note}` : '') +
     (plan.upstream
       ? `; upstream: node:http (${plan.upstream.node}), ${plan.upstream.latencyMs} ms delay, ${plan.upstream.payloadBytes} B payload, ${plan.upstream.callsPerRequest} calls per request`

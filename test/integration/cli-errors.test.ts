@@ -128,3 +128,17 @@ test('the benches refuse a misspelt option at once, and stop with gauntlet when 
   assert.equal(runs.status, 2);
   assert.match(runs.stderr, /error GAUNTLET_BAD_OPTION_VALUE: --runs takes a whole number above 0, got "two"/);
 });
+
+test('--v8-flags that are not flags, that node refuses, or on the services suite are refused before anything starts', async () => {
+  const notFlag = await runCli(['run', '--targets', 'node-http', '--v8-flags', 'max-semi-space-size=64']);
+  assert.equal(notFlag.code, 2);
+  assert.match(notFlag.stderr, /--v8-flags takes flags, each starting with "--"; "max-semi-space-size=64" is not one/);
+  const refused = await runCli(['run', '--targets', 'node-http', '--v8-flags=--no-such-v8-flag']);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /GAUNTLET_BAD_OPTION_VALUE/);
+  assert.match(refused.stderr, /node 24\.\d+\.\d+ does not start with --v8-flags --no-such-v8-flag: .*bad option/);
+  assert.doesNotMatch(refused.stdout + refused.stderr, /verif|warm/i, 'nothing was started');
+  const services = await runCli(['run', '--suite', 'services', '--v8-flags=--single-threaded']);
+  assert.equal(services.code, 2);
+  assert.match(services.stderr, /GAUNTLET_OPTION_NOT_FOR_SUITE/);
+});

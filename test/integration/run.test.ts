@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { h2loadEngine } from '../../src/engines/h2load/engine.js';
@@ -315,4 +315,47 @@ test('--processes 2: every target started twice, each process measured once in e
   assert.ok(polka.pairedRatio && polka.pairedRatio.median > 0);
   assert.match(run.stdout, /every target in 2 processes/);
   assert.deepEqual(await leftoverProcesses(run.mark), [], 'no process of either target outlived the run');
+});
+
+test("--v8-flags: the targets start with them after gauntlet's own, the result records them and the report says so", async () => {
+  const out = tempDir('run-v8-flags');
+  const flag = '--max-semi-space-size=37'; // a value nothing else on the machine passes
+  const seen = new Set<string>();
+  const running = runCli([
+    'run',
+    '--targets',
+    'node-http,fastify',
+    '--repeats',
+    '1',
+    '--warmup',
+    '1',
+    '--v8-flags',
+    flag,
+    '--out',
+    out,
+  ]);
+  let done = false;
+  void running.finally(() => (done = true));
+  while (!done) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        if (args.includes(flag)) seen.add(args.join(' '));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const run = await running;
+  assert.equal(run.code, 0, run.stderr);
+  for (const target of ['node-http', 'fastify'])
+    assert.ok(
+      [...seen].some((args) => args.includes(`--no-memory-reducer ${flag} `) && args.includes(`/${target}/`)),
+      `${target} ran with gauntlet's flag and then the user's: ${[...seen].join('\n')}`,
+    );
+  const result = savedResult(runFolder(out));
+  assert.deepEqual(result.plan.v8Flags, ['--no-memory-reducer', flag]);
+  assert.match(run.stdout, new RegExp(`node and deno targets with --no-memory-reducer ${flag}`));
 });

@@ -56,6 +56,7 @@ Examples:
   gauntlet run --targets node-http,fastify --workers auto   cluster mode, one worker per server core
   gauntlet run --targets node-http,fastify --runtime node@20,node@24,bun   one run, each target on each runtime
   gauntlet run --suite fanout --runtime node@20,node@22,node@24   seed 001: 5 upstream calls per request
+  gauntlet run --targets node-http,fastify --v8-flags=--max-semi-space-size=64   a tuning; compare it with a run without
   gauntlet run --out /tmp/bench --seed 42        reproducible order, results elsewhere
 
 Each run writes results/<run-id>/journal.ndjson as trials finish, then result.json, report.md
