@@ -187,7 +187,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ),
     categoryWeights: settings.suite.categoryWeights,
     untilStable: settings.untilStable,
-    ...(settings.v8Flags.length > 0 && { v8Flags: settings.v8Flags }),
+    // recorded even when empty (--memory-reducer): absent means a result from before flags were recorded
+    v8Flags: settings.v8Flags,
     ...(settings.upstream && {
       upstream: {
         latencyMs: settings.upstream.upstream.latencyMs,

@@ -190,7 +190,7 @@ export const planSchema = z.object({
     .optional(),
   /** Traffic share per category, as configured. */
   categoryWeights: z.record(z.string(), z.number()).optional(),
-  /** V8 flags every node and deno target ran with (absent: none; see KEPT_UP_V8_FLAGS). */
+  /** V8 flags every node and deno target ran with (KEPT_UP_V8_FLAGS, then --v8-flags); absent in results from before they were recorded, whose targets ran with none, and in imported ones. */
   v8Flags: z.array(z.string()).optional(),
   /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
   untilStable: z.object({ halfWidthShare: z.number().positive(), budgetSec: z.number().positive() }).optional(),

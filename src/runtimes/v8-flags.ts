@@ -60,7 +60,7 @@ export function refuseV8FlagsOffTargets(suite: { name: string; kind?: string }, 
     );
 }
 
-/** Whether a result's targets ran with other flags than gauntlet's defaults (the reports then say which). */
+/** Whether a result's targets ran with gauntlet's own flags (the reports then say nothing); absent: a result that does not say, older or imported. */
 export function v8FlagsAreDefault(flags: string[] | undefined): boolean {
   return flags === undefined || JSON.stringify(flags) === JSON.stringify(KEPT_UP_V8_FLAGS);
 }
