@@ -214,7 +214,7 @@ function render(
     ...roundLines(a.result, b.result),
     '## Per figure',
     '',
-    "| figure | pairs counted | ordered alike | cells within 5 % | expected from the runs' noise | median move | median spread in run 1, run 2 | standard error in run 1, run 2 |",
+    "| figure | pairs counted | ordered alike | cells within 5 % | expected from the runs' noise | median move | a cell's rounds, highest less lowest over the median (median over cells), run 1, run 2 | standard error in run 1, run 2 |",
     '|---|---|---|---|---|---|---|---|',
     ...agreements.map((g) => {
       const counted = g.scenarios.reduce((n, s) => n + s.pairs, 0);
