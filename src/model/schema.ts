@@ -249,6 +249,8 @@ export const startSchema = z.object({
     error: z.string().optional(),
     /** The run was interrupted during this warm-up. */
     interrupted: z.literal(true).optional(),
+    /** Milliseconds waited between blocks for the target to finish the work a block left (not in seconds). */
+    waitedMs: z.number().nonnegative().optional(),
   }),
   /** Mean bytes per answer of each scenario's load, sampled at the start, that trials are checked against. */
   answerSizes: z.record(

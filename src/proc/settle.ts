@@ -14,7 +14,7 @@ export const IDLE_CORES = 0.1;
  * HTTP/2 teardown) shows in any slice this long; 100 ms slices cost the main job 17 s a run
  * (336 waits) that its one-second warm-up loads needed.
  */
-const SLICE_MS = 50;
+export const SETTLE_SLICE_MS = 50;
 /** Give up waiting after this long: a target may keep a timer busy; the trial then says so. */
 export const MAX_SETTLE_MS = 5000;
 
@@ -36,7 +36,7 @@ export async function waitUntilIdle(
   const started = performance.now();
   let before = usageOf(groupMembers(pgid));
   for (;;) {
-    await sleep(SLICE_MS);
+    await sleep(SETTLE_SLICE_MS);
     const now = usageOf(groupMembers(pgid));
     const cores = (now.cpuSeconds - before.cpuSeconds) / ((now.atMs - before.atMs) / 1000);
     const waitedMs = Math.round(performance.now() - started);
