@@ -62,10 +62,10 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     // An interrupted warm-up is no finding about the target: the run stopped there (its report says so).
     if (warmup.seconds > 0 && !warmup.steady && !warmup.interrupted) {
       const who = `${start.target}${start.process ? ` (process ${start.process})` : ''}${start.protocol === 'http1' ? '' : ` over ${start.protocol}`}`;
-      const why = warmup.error
-        ? `'s warm-up stopped after ${warmup.seconds} s because its load failed (${warmup.error})`
-        : ` was still getting faster when its ${warmup.seconds} s warm-up reached its maximum (--warmup)`;
-      add('warmup-unsteady', `${who}${why}: its first trials may be measured partly cold`, start.target);
+      const what = warmup.error
+        ? `the warm-up of ${who} stopped after ${warmup.seconds} s because its load failed (${warmup.error})`
+        : `${who} was still getting faster when its ${warmup.seconds} s warm-up reached its maximum (--warmup)`;
+      add('warmup-unsteady', `${what}: its first trials may be measured partly cold`, start.target);
     }
   }
   for (const trial of input.trials.filter((t) => t.status === 'failed')) {

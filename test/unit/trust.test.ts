@@ -52,21 +52,36 @@ test('a warm-up cut short by Ctrl-C says so, and is not reported as a target sti
   assert.equal(warmupEnding({ steady: false, interrupted: true }), 'stopped by the interrupt');
   assert.equal(warmupEnding({ steady: false, error: 'connection refused' }), 'its load failed: connection refused');
   const result = reportResult();
-  const start = (interrupted: boolean) => ({
+  const start = (interrupted: boolean, error?: string) => ({
     target: 'fastify',
     protocol: 'http1' as const,
     at: result.startedAt,
     cause: 'first' as const,
     readyMs: 100,
-    warmup: { seconds: 4, steady: false, blocks: [], ...(interrupted && { interrupted: true as const }) },
+    warmup: {
+      seconds: 4,
+      steady: false,
+      blocks: [],
+      ...(interrupted && { interrupted: true as const }),
+      ...(error && { error }),
+    },
     answerSizes: {},
   });
-  const unsteady = (interrupted: boolean) =>
-    collectWarnings({ ...result, starts: [start(interrupted)] }, result.summaries).filter(
+  const unsteady = (interrupted: boolean, error?: string) =>
+    collectWarnings({ ...result, starts: [start(interrupted, error)] }, result.summaries).filter(
       (w) => w.kind === 'warmup-unsteady',
     );
   assert.equal(unsteady(false).length, 1);
+  assert.match(unsteady(false)[0].message, /fastify was still getting faster when its 4 s warm-up reached its maximum/);
   assert.equal(unsteady(true).length, 0);
+  // a load that failed is named as such, not as a target still rising
+  const failed = unsteady(false, 'h2load failed (exit 1)');
+  assert.equal(failed.length, 1);
+  assert.match(
+    failed[0].message,
+    /the warm-up of fastify stopped after 4 s because its load failed \(h2load failed \(exit 1\)\)/,
+  );
+  assert.doesNotMatch(failed[0].message, /still getting faster/);
 });
 
 test('a window shorter than five median latencies (h2 at 100 × 100 streams) is too short, and says how long it needs', () => {
