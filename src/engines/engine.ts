@@ -78,6 +78,11 @@ export function protocolOf(spec: Pick<LoadSpec, 'protocol'>): LoadProtocol {
   return spec.protocol ?? 'http1';
 }
 
+/** Requests a fixed load keeps in flight: each connection's pipelined requests, or its HTTP/2 streams. */
+export function requestsInFlight(spec: Pick<LoadSpec, 'connections' | 'pipelining'>): number {
+  return spec.connections * Math.max(1, spec.pipelining);
+}
+
 export interface LatencyMs {
   mean: number;
   p50: number;

@@ -10,7 +10,7 @@
  * first six one-second slices; a fixed one-second warm-up measured whichever scenario came
  * first partly cold, and warmed a slow framework less than a fast one.
  */
-import type { Engine, EngineMeasurement, LoadSpec } from '../engines/engine.js';
+import { type Engine, type EngineMeasurement, type LoadSpec, requestsInFlight } from '../engines/engine.js';
 import type { RequestSpec, Scenario } from '../suites/types.js';
 import { groupMembers, usageOf, writtenBytes } from '../proc/proc-stat.js';
 import { SETTLE_SLICE_MS, waitUntilIdle } from '../proc/settle.js';
@@ -121,7 +121,7 @@ export async function warmUp(
     requests: interleaveRequests(scenarios),
     ...protocolField(running),
   };
-  const inFlight = spec.connections * Math.max(1, spec.pipelining);
+  const inFlight = requestsInFlight(spec);
   let plannedSec = 0;
   let loadSec = 0;
   let waitedMs = 0;

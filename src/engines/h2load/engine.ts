@@ -26,6 +26,7 @@ import { pinnedCommand } from '../../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../../proc/process-group.js';
 import {
   protocolOf,
+  requestsInFlight,
   type Engine,
   type EngineHooks,
   type EngineMeasurement,
@@ -170,13 +171,7 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
     }
     const args = h2loadArgs(spec, headers, logFile, uriFile);
     const summary = await runH2load(args, hooks, options);
-    return await measurement(
-      logFile,
-      summary,
-      protocolOf(spec),
-      spec.connections * Math.max(1, spec.pipelining),
-      spec.warmupSec > 0,
-    );
+    return await measurement(logFile, summary, protocolOf(spec), requestsInFlight(spec), spec.warmupSec > 0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
