@@ -23,7 +23,7 @@ import {
   upstreamCountReason,
   verifyUpstreamCalls,
 } from './upstream-check.js';
-import { verifyScenarios } from './verify.js';
+import { type VerificationFailure, verifyScenarios } from './verify.js';
 
 export interface CheckedTrialContext {
   round: number;
@@ -46,6 +46,23 @@ export interface CheckedTrial {
   trial: Omit<Trial, 'index'>;
   /** Set when the target answered wrongly under load: the failed verification to record. */
   wrongAnswer?: Verification;
+}
+
+/**
+ * The requests a trial sends right after its window: each scenario's checks, and the upstream
+ * calls they must make where the suite has an upstream. The warm-up sends them too (warmup.ts).
+ */
+export async function checksAfterWindow(
+  baseUrl: string,
+  scenarios: Scenario[],
+  upstream: UpstreamWatch | undefined,
+): Promise<VerificationFailure[]> {
+  const failures: VerificationFailure[] = [];
+  for (const scenario of scenarios) {
+    failures.push(...(await verifyScenarios(baseUrl, [scenario], [], scenarioProtocol(scenario))));
+    if (upstream) failures.push(...(await verifyUpstreamCalls(baseUrl, [scenario], upstream)));
+  }
+  return failures;
 }
 
 export async function checkedTrial(context: CheckedTrialContext): Promise<CheckedTrial> {
@@ -97,9 +114,7 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
         reason: upstreamCountReason(upstream, context.upstream.contract.callsPerRequest),
       });
   }
-  const after = await verifyScenarios(instance.running.baseUrl, [scenario], [], scenarioProtocol(scenario));
-  if (context.upstream)
-    after.push(...(await verifyUpstreamCalls(instance.running.baseUrl, [scenario], context.upstream)));
+  const after = await checksAfterWindow(instance.running.baseUrl, [scenario], context.upstream);
   for (const failure of after)
     wrong.push({ request: failure.request, reason: `right after the ${scenario.name} window: ${failure.reason}` });
   if (wrong.length === 0) return { trial };

@@ -23,6 +23,7 @@ import type { CoreSets } from '../proc/pinning.js';
 import { startTarget, TargetStartError, type RunningTarget } from './target-process.js';
 import { type UpstreamWatch, verifyUpstreamCalls } from './upstream-check.js';
 import { verifyScenarios } from './verify.js';
+import { checksAfterWindow } from './checked-trial.js';
 import { warmUp } from './warmup.js';
 
 export interface Instance {
@@ -177,6 +178,7 @@ export class Instances {
       cores: context.cores.engine,
       signal: context.signal,
       maxSec: context.warmupMaxSec,
+      afterBlock: () => checksAfterWindow(running.baseUrl, scenarios, context.upstream),
     });
     context.onStart({
       target: target.name,

@@ -108,7 +108,19 @@ export async function warmUp(
   scenarios: Scenario[],
   engine: Engine,
   load: Omit<LoadSpec, 'baseUrl' | 'requests' | 'warmupSec' | 'durationSec'>,
-  options: { cores?: string; signal: AbortSignal; maxSec: number },
+  options: {
+    cores?: string;
+    signal: AbortSignal;
+    maxSec: number;
+    /**
+     * What a trial sends right after its window (the scenarios' checks), sent after every block
+     * too: its requests differ from the engine's (`Connection: close`, other headers), and a
+     * target whose code was optimized without them deoptimized it at the first trial's check,
+     * 8-23 times per target, and ran the next round 15 % slower while it optimized again
+     * (README: How a run measures, 4). Its answers are the trials' to judge.
+     */
+    afterBlock?: () => Promise<unknown>;
+  },
 ): Promise<WarmupRecord> {
   const blocks: WarmupBlock[] = [];
   const pgid = running.process.pid;
@@ -169,6 +181,7 @@ export async function warmUp(
     }
     if (!block) break;
     blocks.push(block);
+    await options.afterBlock?.().catch(() => undefined);
     if (levelledOff(blocks)) break;
     if (plannedSec < options.maxSec - 0.01 && leftWorkBehind(inFlight, answered))
       waitedMs += (await waitUntilIdle(pgid, options.signal, WARMUP_SETTLE_MAX_MS)).waitedMs;

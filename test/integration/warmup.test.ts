@@ -132,3 +132,31 @@ test('a block the generator saw no answer in still counts when the target wrote 
     await Promise.all([writing.stop(500), silent.stop(500)]);
   }
 });
+
+test('warm-up sends what a trial sends after its window after every block, and a failed send does not end it', async () => {
+  const target = fakeTarget(true);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const events: string[] = [];
+    const engine = scripted(target, (n) => {
+      events.push(`block ${n}`);
+      return answered(1_000_000);
+    });
+    let sends = 0;
+    const warmup = await warmUp(running(target), json, engine, h2Load, {
+      signal: new AbortController().signal,
+      maxSec: 4,
+      afterBlock: async () => {
+        sends++;
+        events.push('checks');
+        if (sends === 1) throw new Error('connection refused');
+      },
+    });
+    assert.ok(warmup.blocks.length >= 3, JSON.stringify(warmup));
+    assert.equal(warmup.error, undefined);
+    const expected = warmup.blocks.flatMap((_, i) => [`block ${i + 1}`, 'checks']);
+    assert.deepEqual(events, expected, 'each block followed by the checks, before the next block');
+  } finally {
+    await target.stop(500);
+  }
+});
