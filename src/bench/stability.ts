@@ -46,6 +46,13 @@ function measured(result: Result): { result: Result; wallSec: number } {
 function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: number } {
   runGauntlet(['run', '--out', outDir, ...runArgs], outDir);
   const [runDir] = readdirSync(outDir);
+  // `-- --help` (or --version) makes run print and exit 0 without measuring anything
+  if (runDir === undefined)
+    throw new UserError(
+      'GAUNTLET_USAGE',
+      `gauntlet run ${runArgs.join(' ')} measured nothing, so there is nothing to compare`,
+      'pass run only flags that measure (gauntlet run --help lists them), or leave them out for the default main job',
+    );
   return measured(loadResult(join(outDir, runDir)));
 }
 
@@ -140,7 +147,7 @@ function processLines(a: Result, b: Result): string[] {
             `run ${i + 1} ${g.map((x) => `${x.scenario} +${(x.gap * 100).toFixed(1)} %`).join(', ') || 'one process'}`,
         )
         .join('; ') +
-      '. The baseline figure of a round is the median of its processes (of two, their mean), so a gap this size weighs half or less in every ratio.',
+      ". The baseline's figure is the median of its processes' figures (of two, their mean), so a gap this size weighs half or less in every ratio.",
     '',
     ...spreadLines(a, b),
   ];

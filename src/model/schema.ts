@@ -423,8 +423,9 @@ export const summarySchema = z.object({
   ratioToBaseline: z.number().optional(),
   /**
    * The headline against the baseline (stats/best-half.ts): req/s and CPU per request, each the
-   * mean of the cell's best half of rounds over the mean of the baseline's best half (the
-   * baseline's rounds are the median of its visits), with a bootstrap interval over starts and rounds.
+   * mean of the cell's best half of rounds over the mean of the baseline's best half (a side in
+   * several processes, such as the baseline's visits: the median of each process's best half), with
+   * a bootstrap interval over starts and rounds.
    */
   baselineRatios: z
     .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })

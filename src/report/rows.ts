@@ -161,10 +161,10 @@ export function methodLine(result: Result): string {
   return (
     `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s)` +
     (plan.baselineVisits
-      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}${ownProcesses}; their median is the baseline's figure of the round)`
+      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}${ownProcesses}; ${ownProcesses ? "the baseline's figure is the median of its processes' better halves of rounds, and in a round of its visits" : "their median is the baseline's figure of the round"})`
       : '') +
     (plan.processes
-      ? `, every target in ${plan.processes} processes, each started on its own and measured once in each scenario of a round (their median is the target's figure of the round)`
+      ? `, every target in ${plan.processes} processes, each started on its own and measured once in each scenario of a round (a target's figure is the median of its processes' better halves of rounds, and in a round of its processes)`
       : '') +
     `; ${enginesLine(result)}; ` +
     `${plan.runtime}${v8FlagsClause(plan.v8Flags)}; ${environment.pinning.note}` +
@@ -245,7 +245,7 @@ export function ratioIntervalNote(result: Result): string {
 /** How "vs baseline" and "CPU vs baseline" were computed: best half of rounds (older results: the median of per-round ratios). */
 export function baselineColumnsNote(result: Result): string {
   return result.summaries.some((s) => s.baselineRatios)
-    ? '"vs baseline", the ranking, is the mean of the target\'s better half of rounds (the faster ones) over the mean of the baseline\'s better half, the baseline measured in the same rounds seconds apart, ' +
+    ? "\"vs baseline\", the ranking, is the mean of the target's better half of rounds (the faster ones) over the mean of the baseline's better half (a side in several processes: the median of its processes' better halves, of two their mean), the baseline measured in the same rounds seconds apart, " +
         `[${ratioIntervalNote(result)}]; "CPU vs baseline" the same with the cheaper half of rounds of CPU µs per request. ` +
         'Noise on a shared machine only ever slows a window, so the better rounds are the least disturbed ones (see the README).'
     : '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.';

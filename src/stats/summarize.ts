@@ -5,7 +5,7 @@
 import { planRuns } from '../model/plan-cells.js';
 import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
-import { type Better, bestHalfRatioOverStarts } from './best-half.js';
+import { type Better, bestHalfRatioOverStarts, type StartsMerged } from './best-half.js';
 import { cleanByRound, pairedRatios, startRounds } from './paired.js';
 import { type PassLevels, passLevels } from './pass-levels.js';
 
@@ -154,20 +154,21 @@ export function validByStart(trials: Trial[], target: string, scenario: string, 
   return startRounds(trials, (t) => t.target === target && t.scenario === scenario, figure);
 }
 
-/** The ratios of a cell to the baseline of its scenario (best-half.ts), from the trials; as measured, or against the run's pass levels. */
+/** The ratios of a cell to the baseline of its scenario (best-half.ts), from the trials; as measured, or against the run's pass levels, its starts merged as `merged` says. */
 export function baselineRatiosOf(
   trials: Trial[],
   baseline: string,
   target: string,
   scenario: string,
   levels?: RunPassLevels,
+  merged: StartsMerged = 'start',
 ): Summary['baselineRatios'] {
   const ratio = (figure: (m: Measurement) => number, better: Better, level?: PassLevels) =>
     bestHalfRatioOverStarts(
       validByStart(trials, baseline, scenario, figure),
       validByStart(trials, target, scenario, figure),
       better,
-      level && ((round) => level(round, scenario)),
+      { level: level && ((round) => level(round, scenario)), merged },
     );
   const requestsPerSec = ratio(rate, 'higher', levels?.requestsPerSec);
   const cpuUsPerRequest = ratio(cost, 'lower', levels?.cpuUsPerRequest);

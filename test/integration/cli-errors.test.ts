@@ -124,6 +124,11 @@ test('the benches refuse a misspelt option at once, and stop with gauntlet when 
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /Did you mean --repeats\?/);
   assert.match(refused.stderr, /npm run bench:stability: gauntlet run exited with 2 \(its error is above\)/);
+  // run's own --help measures nothing: refused with a usage error, not a crash
+  const runHelp = bench('stability.js', ['--out', tempDir('bench-run-help'), '--', '--help']);
+  assert.equal(runHelp.status, 2);
+  assert.match(runHelp.stderr, /error GAUNTLET_USAGE: gauntlet run --help measured nothing/);
+  assert.doesNotMatch(runHelp.stderr, /GAUNTLET_INTERNAL/);
   const runs = bench('ab-sensitivity.js', ['polka', 'a', 'b', '--runs', 'two']);
   assert.equal(runs.status, 2);
   assert.match(runs.stderr, /error GAUNTLET_BAD_OPTION_VALUE: --runs takes a whole number above 0, got "two"/);

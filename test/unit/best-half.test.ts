@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { median } from 'simple-statistics';
-import { bestHalfMean, bestHalfRatioOverStarts } from '../../src/stats/best-half.js';
+import { bestHalfMean, bestHalfOverStarts, bestHalfRatioOverStarts } from '../../src/stats/best-half.js';
 import { bestHalfRatio } from '../helpers/round-pairs.js';
 import { seededRandom } from '../../src/stats/random.js';
 import { summarize } from '../../src/stats/summarize.js';
@@ -126,18 +126,42 @@ test('best-half ratio over starts: two starts of a target 6 % apart widen the in
   const overStarts = bestHalfRatioOverStarts(baseline, target, 'higher')!;
   assert.deepEqual(overStarts.processes, { target: 2, baseline: 1 });
   assert.equal(overStarts.rounds, 16);
-  // the figure is unchanged: each round the median of its starts (of two, their mean), then best half over best half
+  // the figure: each start's best half of its own rounds, the two then averaged, over the baseline's best half
+  const half = (side: Map<number, Map<number, number>>, start: number) =>
+    bestHalfMean([...side.get(start)!.values()], 'higher');
+  assert.ok(Math.abs(overStarts.estimate - (half(target, 1) + half(target, 2)) / 2 / half(baseline, 1)) < 1e-12);
+  // the same rounds with each round's starts merged first, over rounds alone: the interval to compare with
   const perRound = [...target.get(1)!.keys()].map((r): [number, number] => [
     baseline.get(1)!.get(r)!,
     (target.get(1)!.get(r)! + target.get(2)!.get(r)!) / 2,
   ]);
   const overRounds = bestHalfRatio(perRound, 'higher')!;
-  assert.ok(Math.abs(overStarts.estimate - overRounds.estimate) < 1e-12);
   const width = (r: { interval: { low: number; high: number } }) => r.interval.high - r.interval.low;
   // each start alone reads 0.80 or 0.848: a second run's start could read either, and the interval says so
   assert.ok(overStarts.interval.low <= 0.805 && overStarts.interval.high >= 0.843, JSON.stringify(overStarts.interval));
   assert.ok(width(overStarts) > 5 * width(overRounds), `${width(overStarts)} against ${width(overRounds)}`);
   assert.ok(overStarts.logStandardError! > 3 * overRounds.logStandardError!);
+});
+
+test('best-half ratio over starts: each start read over its own better half, so a side in two processes reads as a side in one', () => {
+  // One-sided noise: a burst slows a window by 20 %. The baseline's two processes are each
+  // slowed in half the rounds (process 1 in odd rounds, process 2 in even ones), the target's
+  // one process in half its rounds too; every undisturbed window runs at the true speed.
+  const rounds = 16;
+  const side = (speeds: Array<(round: number) => number>) =>
+    new Map(
+      speeds.map((speed, i) => [i + 1, new Map(Array.from({ length: rounds }, (_, r) => [r + 1, speed(r + 1)]))]),
+    );
+  const slowedIn = (odd: boolean, speed: number) => (round: number) =>
+    (round % 2 === 1) === odd ? speed * 0.8 : speed;
+  const baseline = side([slowedIn(true, 1000), slowedIn(false, 1000)]);
+  const target = side([slowedIn(true, 600)]);
+  const perStart = bestHalfRatioOverStarts(baseline, target, 'higher')!;
+  assert.ok(Math.abs(perStart.estimate - 0.6) < 1e-12, `per start: ${perStart.estimate}`);
+  // merged per round first, every round of the baseline holds one slowed window: its better half reads 10 % low
+  const perRound = bestHalfRatioOverStarts(baseline, target, 'higher', { merged: 'round' })!;
+  assert.ok(Math.abs(perRound.estimate - 600 / 900) < 1e-12, `per round: ${perRound.estimate}`);
+  assert.equal(bestHalfOverStarts(baseline, 'higher'), 1000);
 });
 
 test('best-half ratio over starts: starts that agree add nothing; a side of one start is resampled over rounds alone', () => {
