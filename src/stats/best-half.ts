@@ -52,9 +52,9 @@ function roundFigure(side: StartRounds, starts: readonly number[], round: number
  * processes is read as every side in one is. 'round' (the estimator before, kept for the
  * stability benchmark): each round's median over the starts first, then the better half of
  * those. A merged round is clean only when all its windows are, so merged the baseline read
- * 0.1–5.4 % below its processes' own better halves in 34 runs (median 1.8 %), more in a
- * noisier run, and every ratio of a run moved with it. Over 17 stability pairs read both
- * ways, start by start held more cells in 8, fewer in 3 (README, Statistics, "Each start read
+ * 0.1–5.4 % below its processes' own better halves in 38 runs (median 1.8 %), more in a
+ * noisier run, and every ratio of a run moved with it. Over 19 stability pairs read both
+ * ways, start by start held more cells in 9, fewer in 4 (README, Statistics, "Each start read
  * on its own").
  */
 export type StartsMerged = 'start' | 'round';
