@@ -66,6 +66,11 @@ export interface RatioOptions {
   merged?: StartsMerged;
 }
 
+/** Every round any start of a side was measured in, in order. */
+function roundsOf(side: StartRounds): number[] {
+  return [...new Set([...side.values()].flatMap((byRound) => [...byRound.keys()]))].sort((x, y) => x - y);
+}
+
 /** A side's figure over the given starts and rounds (a round may come twice in a resample); undefined when none has a round. */
 function sideFigure(
   side: StartRounds,
@@ -92,8 +97,7 @@ function sideFigure(
 
 /** A side's figure as the headline reads it, over all its starts and rounds (e.g. the baseline's req/s). */
 export function bestHalfOverStarts(side: StartRounds, better: Better): number | undefined {
-  const rounds = [...new Set([...side.values()].flatMap((byRound) => [...byRound.keys()]))];
-  return sideFigure(side, [...side.keys()], rounds, better, {});
+  return sideFigure(side, [...side.keys()], roundsOf(side), better, {});
 }
 
 /**
@@ -114,12 +118,10 @@ export function bestHalfRatioOverStarts(
     const own = sideFigure(mine, myPick, rounds, better, options);
     return other !== undefined && other > 0 && own !== undefined ? own / other : undefined;
   };
-  const rounds = [...new Set([...theirs.values()].flatMap((byRound) => [...byRound.keys()]))]
-    .sort((x, y) => x - y)
-    .filter((round) => {
-      const other = roundFigure(theirs, theirStarts, round);
-      return other !== undefined && other > 0 && roundFigure(mine, myStarts, round) !== undefined;
-    });
+  const rounds = roundsOf(theirs).filter((round) => {
+    const other = roundFigure(theirs, theirStarts, round);
+    return other !== undefined && other > 0 && roundFigure(mine, myStarts, round) !== undefined;
+  });
   if (rounds.length === 0) return undefined;
   const estimate = ratioOver(theirStarts, myStarts, rounds)!;
   const processes = { target: myStarts.length, baseline: theirStarts.length };

@@ -4,7 +4,7 @@
  * ratios to the baseline; this says how often it does.
  */
 import { median } from 'simple-statistics';
-import type { Measurement, RatioEstimate, Result, Summary } from '../model/schema.js';
+import type { Measurement, RatioEstimate, Result, Summary, Trial } from '../model/schema.js';
 import { bestHalfMean, bestHalfOverStarts } from './best-half.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
@@ -86,36 +86,42 @@ function bestHalfError(of: (s: Summary) => RatioEstimate | undefined): StandardE
   return (summary) => of(summary)?.logStandardError;
 }
 
-/** Its figure and its error both read it: computed (bootstrap) once per cell, the pass levels once per run. */
-const levelledRatios = new WeakMap<Summary, RatioEstimate | undefined>();
 const passLevelsOfRun = new WeakMap<Result, RunPassLevels>();
 
-/** The best-half req/s ratio of a cell with each trial first divided by its pass's level (pass-levels.ts). */
-function levelled(s: Summary, result: Result): RatioEstimate | undefined {
-  if (!s.target) return undefined;
-  if (!levelledRatios.has(s)) {
-    const trials = result.trials ?? [];
-    const levels = passLevelsOfRun.get(result) ?? runPassLevels(trials);
-    passLevelsOfRun.set(result, levels);
-    levelledRatios.set(s, baselineRatiosOf(trials, result.plan.baseline, s.target, s.scenario, levels)?.requestsPerSec);
-  }
-  return levelledRatios.get(s);
+/**
+ * A best-half req/s ratio of a cell read another way than the headline (its trials, the
+ * baseline, the target and scenario given). Its figure and its error both read it, so it is
+ * computed (bootstrap) once per cell.
+ */
+function cellRatio(
+  read: (
+    trials: Trial[],
+    baseline: string,
+    target: string,
+    scenario: string,
+    result: Result,
+  ) => RatioEstimate | undefined,
+): (s: Summary, result: Result) => RatioEstimate | undefined {
+  const ratios = new WeakMap<Summary, RatioEstimate | undefined>();
+  return (s, result) => {
+    if (!s.target) return undefined;
+    if (!ratios.has(s)) ratios.set(s, read(result.trials ?? [], result.plan.baseline, s.target, s.scenario, result));
+    return ratios.get(s);
+  };
 }
 
-const roundMergedRatios = new WeakMap<Summary, RatioEstimate | undefined>();
+/** Each trial first divided by its pass's level (pass-levels.ts); the levels computed once per run. */
+const levelled = cellRatio((trials, baseline, target, scenario, result) => {
+  const levels = passLevelsOfRun.get(result) ?? runPassLevels(trials);
+  passLevelsOfRun.set(result, levels);
+  return baselineRatiosOf(trials, baseline, target, scenario, levels)?.requestsPerSec;
+});
 
-/** The best-half req/s ratio of a cell with each round's starts merged before the better half (the estimator before). */
-function roundMerged(s: Summary, result: Result): RatioEstimate | undefined {
-  if (!s.target) return undefined;
-  if (!roundMergedRatios.has(s)) {
-    const trials = result.trials ?? [];
-    roundMergedRatios.set(
-      s,
-      baselineRatiosOf(trials, result.plan.baseline, s.target, s.scenario, undefined, 'round')?.requestsPerSec,
-    );
-  }
-  return roundMergedRatios.get(s);
-}
+/** Each round's starts merged before the better half (the estimator before; best-half.ts, 'round'). */
+const roundMerged = cellRatio(
+  (trials, baseline, target, scenario) =>
+    baselineRatiosOf(trials, baseline, target, scenario, undefined, 'round')?.requestsPerSec,
+);
 
 /** The headline figure first: the stability benchmark's goals are read on it. */
 export const figures: Record<
