@@ -112,7 +112,7 @@ function baselineLines(a: Result, b: Result): string[] {
   const shifts = baselineShifts(a, b);
   if (shifts.length === 0) return [];
   return [
-    `The baseline (${a.plan.baseline}) itself, run 2 against run 1, in req/s (each target's better half of rounds): ` +
+    `The baseline (${a.plan.baseline}) itself, run 2 against run 1, in req/s (each target's best quarter of rounds): ` +
       shifts
         .map((s) => `${s.scenario} ${signed(s.baseline)} (the other targets' median ${signed(s.others)})`)
         .join('; ') +
@@ -140,7 +140,7 @@ function processLines(a: Result, b: Result): string[] {
   if (gaps.every((g) => g.length === 0)) return [];
   const counts = [...new Set(gaps.flat().map((g) => g.processes))].join(' or ');
   return [
-    `The baseline's ${counts} processes (one per visit, started apart, measured in the same rounds), the fastest against the slowest in req/s (better half of rounds): ` +
+    `The baseline's ${counts} processes (one per visit, started apart, measured in the same rounds), the fastest against the slowest in req/s (best quarter of rounds): ` +
       gaps
         .map(
           (g, i) =>
@@ -162,7 +162,7 @@ function spreadLines(a: Result, b: Result): string[] {
       ? `run ${i + 1} ${pct(s.observed)} over ${s.cells} cell(s) where the rounds' noise gives ${pct(s.expected)}, so each start adds about ${pct(s.perStart)}`
       : `run ${i + 1} one process per target (or too few cells in several)`;
   return [
-    `Processes of one target, measured in the same rounds (the spread of their req/s, better half of rounds, as a root mean square over the cells): ${spreads.map(line).join('; ')}. A cell's figure over k processes keeps 1/√k of what a start adds.`,
+    `Processes of one target, measured in the same rounds (the spread of their req/s, best quarter of rounds, as a root mean square over the cells): ${spreads.map(line).join('; ')}. A cell's figure over k processes keeps 1/√k of what a start adds.`,
     '',
   ];
 }

@@ -71,13 +71,13 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     )
     .option(
       '--baseline-visits <n>',
-      'visits of the baseline in each scenario of a round, each to a process of its own; its figure is their median, each process read over its better half of rounds (1: once, like every target)',
+      'visits of the baseline in each scenario of a round, each to a process of its own; its figure is their median, each process read over its best quarter of rounds (1: once, like every target)',
       positiveInt('--baseline-visits'),
       RUN_DEFAULTS.baselineVisits,
     )
     .option(
       '--processes <n>',
-      'processes of every target, each started and warmed up on its own and measured once in each scenario of a round; the figure is their median, each process read over its better half of rounds (two starts of the same code settle at speeds of their own: README, "A start\'s own speed")',
+      'processes of every target, each started and warmed up on its own and measured once in each scenario of a round; the figure is their median, each process read over its best quarter of rounds (two starts of the same code settle at speeds of their own: README, "A start\'s own speed")',
       positiveInt('--processes'),
       RUN_DEFAULTS.processes,
     )

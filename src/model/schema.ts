@@ -359,7 +359,7 @@ const spreadSchema = z.object({
   interval: z.object({ low: z.number(), high: z.number(), confidence: z.number() }),
 });
 
-/** A ratio to the baseline with its interval (stats/best-half.ts). */
+/** A ratio to the baseline with its interval (stats/best-rounds.ts). */
 const ratioEstimateSchema = z.object({
   estimate: z.number(),
   interval: z.object({ low: z.number(), high: z.number(), confidence: z.number() }),
@@ -373,6 +373,8 @@ const ratioEstimateSchema = z.object({
   processes: z.object({ target: z.number().int().positive(), baseline: z.number().int().positive() }).optional(),
   /** Bootstrap standard deviation of the estimate's log, its relative standard error (absent below 3 rounds). */
   logStandardError: z.number().optional(),
+  /** The share of each start's rounds its figure keeps: 0.25, the best quarter (absent: results before it, the better half). */
+  kept: z.number().positive().max(1).optional(),
 });
 export type RatioEstimate = z.infer<typeof ratioEstimateSchema>;
 
@@ -422,10 +424,10 @@ export const summarySchema = z.object({
    */
   ratioToBaseline: z.number().optional(),
   /**
-   * The headline against the baseline (stats/best-half.ts): req/s and CPU per request, each the
-   * mean of the cell's best half of rounds over the mean of the baseline's best half (a side in
-   * several processes, such as the baseline's visits: the median of each process's best half), with
-   * a bootstrap interval over starts and rounds.
+   * The headline against the baseline (stats/best-rounds.ts): req/s and CPU per request, each the
+   * mean of the cell's best quarter of rounds over the mean of the baseline's (a side in several
+   * processes, such as the baseline's visits: the median of each process's best quarter), with a
+   * bootstrap interval over starts and rounds; `kept` says which share (older results: the half).
    */
   baselineRatios: z
     .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })
@@ -513,7 +515,7 @@ const layerOverheadSchema = z.object({
   /** 0.10 = the target spends 10 % more CPU per request than its layer. */
   cpuCost: z.number(),
   basis: z.enum(['weighted mix', 'median over scenarios', 'one scenario']),
-  /** With one scenario: it, and the target's req/s and CPU µs/req over its layer's, better half of rounds, with intervals. */
+  /** With one scenario: it, and the target's req/s and CPU µs/req over its layer's, best quarter of rounds, with intervals. */
   scenario: z.string().optional(),
   ratios: z
     .object({ requestsPerSec: ratioEstimateSchema.optional(), cpuUsPerRequest: ratioEstimateSchema.optional() })

@@ -34,7 +34,7 @@ export function formatRatioSpread(spread: Spread | undefined): string {
   return spread ? formatRatioWithInterval(spread.median, spread.interval) : '–';
 }
 
-/** "92 % [88–95]": a ratio's estimate and interval (stats/best-half.ts), as percentages. */
+/** "92 % [88–95]": a ratio's estimate and interval (stats/best-rounds.ts), as percentages. */
 export function formatRatioEstimate(ratio: RatioEstimate | undefined): string {
   return ratio ? formatRatioWithInterval(ratio.estimate, ratio.interval) : '–';
 }

@@ -205,7 +205,7 @@ export interface RatioSide {
 }
 
 /**
- * What bootstrap intervals of ratios resample (stats/best-half.ts), and what they leave out: a
+ * What bootstrap intervals of ratios resample (stats/best-rounds.ts), and what they leave out: a
  * side of one start cannot show its start's own speed. `mine` is the numerator's side.
  */
 export function intervalNoteOf(ratios: RatioEstimate[], mine: RatioSide, theirs: RatioSide): string {
@@ -242,12 +242,20 @@ export function ratioIntervalNote(result: Result): string {
   );
 }
 
-/** How "vs baseline" and "CPU vs baseline" were computed: best half of rounds (older results: the median of per-round ratios). */
+/** The share of rounds a result's ratios kept, in words: "quarter", or "half" in results from before it. */
+export function keptShareName(result: Result): string {
+  const kept = result.summaries.find((s) => s.baselineRatios?.requestsPerSec)?.baselineRatios?.requestsPerSec?.kept;
+  if (kept === undefined || kept === 0.5) return 'half';
+  return kept === 0.25 ? 'quarter' : `${Math.round(kept * 100)} %`;
+}
+
+/** How "vs baseline" and "CPU vs baseline" were computed: best rounds (older results: the median of per-round ratios). */
 export function baselineColumnsNote(result: Result): string {
+  const share = keptShareName(result);
   return result.summaries.some((s) => s.baselineRatios)
-    ? "\"vs baseline\", the ranking, is the mean of the target's better half of rounds (the faster ones) over the mean of the baseline's better half (a side in several processes: the median of its processes' better halves, of two their mean), the baseline measured in the same rounds seconds apart, " +
-        `[${ratioIntervalNote(result)}]; "CPU vs baseline" the same with the cheaper half of rounds of CPU µs per request. ` +
-        'Noise on a shared machine only ever slows a window, so the better rounds are the least disturbed ones (see the README).'
+    ? `"vs baseline", the ranking, is the mean of the target's best ${share} of rounds (the fastest ones, at least two) over the mean of the baseline's (a side in several processes: the median of its processes' figures, of two their mean), the baseline measured in the same rounds seconds apart, ` +
+        `[${ratioIntervalNote(result)}]; "CPU vs baseline" the same with the cheapest ${share} of rounds of CPU µs per request. ` +
+        'Noise on a shared machine only ever slows a window, so the best rounds are the least disturbed ones (see the README).'
     : '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.';
 }
 

@@ -68,7 +68,7 @@ function layerTable(result: Result): ExtraTable | undefined {
   const ratios = overheads.flatMap((o) => (o.ratios?.requestsPerSec ? [o.ratios.requestsPerSec] : []));
   const interval =
     ratios.length > 0
-      ? ` Each figure is the one on top over the one below, better half of rounds over better half, as in "vs baseline" [${intervalNoteOf(
+      ? ` Each figure is the one on top over the one below, best rounds over best rounds, as in "vs baseline" [${intervalNoteOf(
           ratios,
           { name: 'the framework on top', owner: "the upper framework's" },
           { name: 'the one below', owner: "the lower framework's" },

@@ -2,8 +2,8 @@
  * What a framework built on another costs on top of it, measured in the same run: NestJS on
  * Fastify against Fastify, Moost against Wooks. Throughput cost is how much req/s the upper
  * layer loses; CPU cost is how much more CPU it spends per request. Over the weighted mix for
- * suites with weights; otherwise each scenario's ratio is the headline's (the better half of
- * rounds over the better half, best-half.ts), the median over the scenarios when there are
+ * suites with weights; otherwise each scenario's ratio is the headline's (the best quarter of
+ * rounds over the best quarter, best-rounds.ts), the median over the scenarios when there are
  * several, and with one scenario (the main job) it keeps its interval over starts and rounds:
  * the issue that asked for a stable ranking saw nest-express's CPU cost read +3.3 % in one
  * run and -2.5 % in the next, with nothing to say how far either could be trusted.

@@ -7,7 +7,7 @@
  * The idea: the speed at which a server does the same work drifts over seconds here, so a pass
  * that ran in a slow stretch is slow for every target in it. The baseline's own two visits of
  * a pass sample that stretch with two windows, the pass's other targets with seventeen more.
- * Each trial divided by its pass's level, a cell's better half of rounds would be the rounds in
+ * Each trial divided by its pass's level, a cell's best rounds would be the rounds in
  * which it did well against the targets around it, not those in which the machine was fast.
  *
  * What it did: chosen on the four stability pairs of 2026-11-25 afternoon (among groupings by
@@ -18,15 +18,15 @@
  * the pass can remove.
  *
  * The model is the usual one for blocks: on the log scale a trial is its cell's level plus its
- * pass's level plus noise. A cell's level is the log of its best-half mean (best-half.ts); a
+ * pass's level plus noise. A cell's level is the log of its best-rounds mean (best-rounds.ts); a
  * pass's level is the mean of its trials' distances from their cells' levels, centred per
  * scenario so that adjusted figures stay in the units they were measured in. A per-round ratio
- * does not change (target and baseline of a pass are divided alike); only which rounds form a
- * series' better half, and their mean, do.
+ * does not change (target and baseline of a pass are divided alike); only which rounds are a
+ * series' best, and their mean, do.
  */
 import { mean } from 'simple-statistics';
 import type { Measurement, Trial } from '../model/schema.js';
-import { type Better, bestHalfMean } from './best-half.js';
+import { type Better, bestRoundsMean } from './best-rounds.js';
 
 /**
  * A pass's level is read only from trials of at least this many cells. With fewer, a cell's own
@@ -52,7 +52,7 @@ export function passLevels(trials: Trial[], figure: (m: Measurement) => number, 
     if (values) values.push(figure(t.measurement));
     else byCell.set(cell, [figure(t.measurement)]);
   }
-  const cellLevel = new Map([...byCell].map(([cell, values]) => [cell, Math.log(bestHalfMean(values, better))]));
+  const cellLevel = new Map([...byCell].map(([cell, values]) => [cell, Math.log(bestRoundsMean(values, better))]));
 
   const passes = new Map<string, { scenario: string; cells: Set<string>; distances: number[] }>();
   for (const t of clean) {

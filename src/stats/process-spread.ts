@@ -8,7 +8,7 @@
  */
 import { mean, sampleVariance } from 'simple-statistics';
 import type { Plan, Trial } from '../model/schema.js';
-import { bestHalfMean } from './best-half.js';
+import { bestRoundsMean } from './best-rounds.js';
 import { bootstrap } from './random.js';
 import { validByStart } from './summarize.js';
 
@@ -18,7 +18,7 @@ const SEED = 0x9e0c;
 export interface ProcessSpread {
   /** Cells (target and scenario) measured in two or more processes. */
   cells: number;
-  /** Root mean square over those cells of the standard deviation of log req/s across a cell's processes (each its better half of rounds). */
+  /** Root mean square over those cells of the standard deviation of log req/s across a cell's processes (each its best quarter of rounds). */
   observed: number;
   /** The same spread that the rounds' own noise gives, resampling rounds (all processes of a round together). */
   expected: number;
@@ -32,7 +32,7 @@ function cellVariances(processes: Array<Map<number, number>>): { observed: numbe
   if (rounds.length < 3) return undefined;
   const level = (p: Map<number, number>, picked: number[]) =>
     Math.log(
-      bestHalfMean(
+      bestRoundsMean(
         picked.map((round) => p.get(round)!),
         'higher',
       ),

@@ -5,7 +5,7 @@
  */
 import { median } from 'simple-statistics';
 import type { Measurement, RatioEstimate, Result, Summary, Trial } from '../model/schema.js';
-import { bestHalfMean, bestHalfOverStarts } from './best-half.js';
+import { bestRoundsMean, bestRoundsOverStarts } from './best-rounds.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
 import { chanceWithin, logMedianStandardError, withinIntervals } from './run-noise.js';
@@ -48,7 +48,7 @@ export interface RunAgreement {
   medianSpread: [number, number];
   /**
    * Median over the compared cells of the standard error of the cell's figure in each run,
-   * from its rounds: a bootstrap over rounds for a best-half ratio (best-half.ts), the
+   * from its rounds: a bootstrap over rounds for a best-rounds ratio (best-rounds.ts), the
    * median's error for a median (run-noise.ts); absent when the results hold neither.
    */
   standardErrors?: [number, number];
@@ -81,15 +81,15 @@ function medianError(values: (result: Result, target: string, scenario: string) 
   return (summary, result) => logMedianStandardError(values(result, summary.target, summary.scenario));
 }
 
-/** The bootstrap error a best-half ratio carries (stats/best-half.ts). */
-function bestHalfError(of: (s: Summary) => RatioEstimate | undefined): StandardError {
+/** The bootstrap error a best-rounds ratio carries (stats/best-rounds.ts). */
+function bestRoundsError(of: (s: Summary) => RatioEstimate | undefined): StandardError {
   return (summary) => of(summary)?.logStandardError;
 }
 
 const passLevelsOfRun = new WeakMap<Result, RunPassLevels>();
 
 /**
- * A best-half req/s ratio of a cell read another way than the headline (its trials, the
+ * A best-rounds req/s ratio of a cell read another way than the headline (its trials, the
  * baseline, the target and scenario given). Its figure and its error both read it, so it is
  * computed (bootstrap) once per cell.
  */
@@ -114,13 +114,13 @@ function cellRatio(
 const levelled = cellRatio((trials, baseline, target, scenario, result) => {
   const levels = passLevelsOfRun.get(result) ?? runPassLevels(trials);
   passLevelsOfRun.set(result, levels);
-  return baselineRatiosOf(trials, baseline, target, scenario, levels)?.requestsPerSec;
+  return baselineRatiosOf(trials, baseline, target, scenario, { levels })?.requestsPerSec;
 });
 
-/** Each round's starts merged before the better half (the estimator before; best-half.ts, 'round'). */
-const roundMerged = cellRatio(
+/** Each side's better half of rounds (the estimator before the best quarter; best-rounds.ts). */
+const betterHalf = cellRatio(
   (trials, baseline, target, scenario) =>
-    baselineRatiosOf(trials, baseline, target, scenario, undefined, 'round')?.requestsPerSec,
+    baselineRatiosOf(trials, baseline, target, scenario, { share: 0.5 })?.requestsPerSec,
 );
 
 /** The headline figure first: the stability benchmark's goals are read on it. */
@@ -131,7 +131,7 @@ export const figures: Record<
   'req/s ratio to baseline': {
     figure: (s) => s.baselineRatios?.requestsPerSec?.estimate ?? s.pairedRatio?.median ?? s.ratioToBaseline,
     spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
-    error: bestHalfError((s) => s.baselineRatios?.requestsPerSec),
+    error: bestRoundsError((s) => s.baselineRatios?.requestsPerSec),
   },
   'CPU per request ratio to baseline (inverted: higher is cheaper)': {
     figure: (s) => {
@@ -139,19 +139,19 @@ export const figures: Record<
       return ratio ? 1 / ratio : undefined;
     },
     spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
-    error: bestHalfError((s) => s.baselineRatios?.cpuUsPerRequest),
+    error: bestRoundsError((s) => s.baselineRatios?.cpuUsPerRequest),
   },
   "req/s ratio to baseline, each window first divided by its pass's level (tried, not taken)": {
     figure: (s, result) => levelled(s, result)?.estimate,
     spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
     error: (s, result) => levelled(s, result)?.logStandardError,
   },
-  "req/s ratio to baseline, the baseline's visits merged in each round before its better half (the estimator before)": {
-    figure: (s, result) => roundMerged(s, result)?.estimate,
+  'req/s ratio to baseline, the better half of rounds (the estimator before the best quarter)': {
+    figure: (s, result) => betterHalf(s, result)?.estimate,
     spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
-    error: (s, result) => roundMerged(s, result)?.logStandardError,
+    error: (s, result) => betterHalf(s, result)?.logStandardError,
   },
-  'req/s ratio to baseline as the median of per-round ratios (the estimator before best-half)': {
+  'req/s ratio to baseline as the median of per-round ratios (the estimator before the best rounds)': {
     figure: (s) => s.pairedRatio?.median,
     spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
     error: medianError(pairedPerRound((m) => m.requestsPerSec)),
@@ -257,15 +257,15 @@ export interface BaselineShift {
   others: number;
 }
 
-/** req/s by round as the headline reads them: the mean of the better half (best-half.ts); undefined without a round. */
-function bestHalfOfRounds(byRound: Map<number, number> | undefined): number | undefined {
+/** req/s by round as the headline reads them: the mean of the best quarter (best-rounds.ts); undefined without a round. */
+function bestRoundsOf(byRound: Map<number, number> | undefined): number | undefined {
   const rounds = [...(byRound?.values() ?? [])];
-  return rounds.length > 0 ? bestHalfMean(rounds, 'higher') : undefined;
+  return rounds.length > 0 ? bestRoundsMean(rounds, 'higher') : undefined;
 }
 
-/** req/s of a target's trials in a scenario as the headline reads it (each start's better half, then their median); undefined without a valid round. */
-function bestHalfRate(trials: Result['trials'], target: string, scenario: string): number | undefined {
-  return bestHalfOverStarts(
+/** req/s of a target's trials in a scenario as the headline reads it (each start's best quarter, then their median); undefined without a valid round. */
+function bestRoundsRate(trials: Result['trials'], target: string, scenario: string): number | undefined {
+  return bestRoundsOverStarts(
     validByStart(trials, target, scenario, (m) => m.requestsPerSec),
     'higher',
   );
@@ -275,13 +275,13 @@ function bestHalfRate(trials: Result['trials'], target: string, scenario: string
 function headlineRate(result: Result, cells: Map<string, Summary>, target: string, scenario: string) {
   const summary = cells.get(`${target}\u0000${scenario}`);
   if (!summary) return undefined;
-  return bestHalfRate(result.trials ?? [], target, scenario) ?? summary.requestsPerSec?.median;
+  return bestRoundsRate(result.trials ?? [], target, scenario) ?? summary.requestsPerSec?.median;
 }
 
 /**
  * How far the baseline itself moved between the runs, beside the other targets: every ratio of
  * a scenario is divided by the baseline, so its own error shifts all of them at once. Each
- * target's req/s is read as the headline reads it (its better half of rounds).
+ * target's req/s is read as the headline reads it (its best quarter of rounds).
  */
 export function baselineShifts(a: Result, b: Result): BaselineShift[] {
   const cellsA = clean(a);
@@ -307,7 +307,7 @@ export interface ProcessGap {
   scenario: string;
   /** How many processes the baseline had. */
   processes: number;
-  /** Its fastest process's req/s over its slowest's, less one (each its better half of rounds). */
+  /** Its fastest process's req/s over its slowest's, less one (each its best quarter of rounds). */
   gap: number;
 }
 
@@ -322,7 +322,7 @@ export function baselineProcessGaps(result: Result): ProcessGap[] {
     const levels = [
       ...validByStart(result.trials ?? [], result.plan.baseline, scenario, (m) => m.requestsPerSec).values(),
     ]
-      .map((rounds) => bestHalfOfRounds(rounds))
+      .map((rounds) => bestRoundsOf(rounds))
       .filter((level): level is number => level !== undefined);
     if (levels.length < 2) return [];
     return [{ scenario, processes: levels.length, gap: Math.max(...levels) / Math.min(...levels) - 1 }];

@@ -5,7 +5,7 @@
 import { planRuns } from '../model/plan-cells.js';
 import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
-import { type Better, bestHalfRatioOverStarts, type StartsMerged } from './best-half.js';
+import { type Better, bestRoundsRatioOverStarts } from './best-rounds.js';
 import { cleanByRound, pairedRatios, startRounds } from './paired.js';
 import { type PassLevels, passLevels } from './pass-levels.js';
 
@@ -154,21 +154,28 @@ export function validByStart(trials: Trial[], target: string, scenario: string, 
   return startRounds(trials, (t) => t.target === target && t.scenario === scenario, figure);
 }
 
-/** The ratios of a cell to the baseline of its scenario (best-half.ts), from the trials; as measured, or against the run's pass levels, its starts merged as `merged` says. */
+/** How baselineRatiosOf reads a cell: as measured by default. */
+export interface BaselineRatioReading {
+  /** Every trial divided by its pass's level first (pass-levels.ts; tried, not taken). */
+  levels?: RunPassLevels;
+  /** The share of rounds each side keeps; the headline's (best-rounds.ts KEPT_SHARE) by default. */
+  share?: number;
+}
+
+/** The ratios of a cell to the baseline of its scenario (best-rounds.ts), from the trials, read as `reading` says. */
 export function baselineRatiosOf(
   trials: Trial[],
   baseline: string,
   target: string,
   scenario: string,
-  levels?: RunPassLevels,
-  merged: StartsMerged = 'start',
+  { levels, share }: BaselineRatioReading = {},
 ): Summary['baselineRatios'] {
   const ratio = (figure: (m: Measurement) => number, better: Better, level?: PassLevels) =>
-    bestHalfRatioOverStarts(
+    bestRoundsRatioOverStarts(
       validByStart(trials, baseline, scenario, figure),
       validByStart(trials, target, scenario, figure),
       better,
-      { level: level && ((round) => level(round, scenario)), merged },
+      { level: level && ((round) => level(round, scenario)), share },
     );
   const requestsPerSec = ratio(rate, 'higher', levels?.requestsPerSec);
   const cpuUsPerRequest = ratio(cost, 'lower', levels?.cpuUsPerRequest);

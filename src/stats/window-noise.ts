@@ -12,7 +12,7 @@
  * the job share slow drifts that the windows of one process cannot separate from the rest.
  */
 import { median, sampleCorrelation, sampleStandardDeviation } from 'simple-statistics';
-import type { Better } from './best-half.js';
+import type { Better } from './best-rounds.js';
 
 /** A window this far below the series' typical figure (req/s) or above it (CPU per request) counts as slow. */
 export const SLOW_WINDOW_SHARE = 0.8;

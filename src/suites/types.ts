@@ -97,7 +97,7 @@ export interface Suite {
     /**
      * How `run` splits its time, each field where the user does not set it (--repeats,
      * --duration, --trial-warmup): the hello suite's main job takes many short rounds, whose
-     * best half ranks better than a few long ones (README, "How far a ranking holds"). `ab`
+     * best quarter ranks better than a few long ones (README, "How far a ranking holds"). `ab`
      * keeps its own rounds and gauntlet's windows. `scenarios`: what `run` takes in those
      * rounds when none are named (absent: defaultScenarios, which `verify` and `ab` take).
      */

@@ -29,7 +29,7 @@ test('the cost of a layer is the headline ratio of the one on top to the one bel
   assert.deepEqual(nest.ratios, ratios);
   assert.ok(Math.abs(nest.throughputCost - (1 - ratios.requestsPerSec!.estimate)) < 1e-12);
   assert.ok(Math.abs(nest.cpuCost - (ratios.cpuUsPerRequest!.estimate - 1)) < 1e-12);
-  // The better half leaves the slowed round 1 out, which the ratio of medians would not.
+  // The best rounds (two of eight) leave the slowed round 1 out, which the ratio of medians would not.
   const { low, high } = nest.ratios!.requestsPerSec!.interval;
   assert.ok(low < 1 - nest.throughputCost && 1 - nest.throughputCost < high, 'the interval holds the estimate');
   assert.ok(high < 1, 'a layer that costs about a quarter is told apart from none');

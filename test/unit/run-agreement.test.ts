@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
-import { bestHalfRatio } from '../helpers/round-pairs.js';
+import { bestRoundsRatio } from '../helpers/round-pairs.js';
 import { baselineProcessGaps, baselineShifts, compareRuns } from '../../src/stats/run-agreement.js';
 import { chanceWithin, errorNeeded, logMedianStandardError, withinIntervals } from '../../src/stats/run-noise.js';
 
@@ -125,12 +125,12 @@ function runWithTrials(byTarget: Record<string, number[]>): Result {
       }),
     ),
   );
-  // The headline's estimator, as summarize gives it (stats/best-half.ts).
+  // The headline's estimator, as summarize gives it (stats/best-rounds.ts).
   for (const summary of result.summaries) {
     const pairs = byTarget[summary.target].map((v, round): [number, number] => [byTarget.base[round], v]);
     summary.baselineRatios = {
-      requestsPerSec: bestHalfRatio(pairs, 'higher'),
-      cpuUsPerRequest: bestHalfRatio(
+      requestsPerSec: bestRoundsRatio(pairs, 'higher'),
+      cpuUsPerRequest: bestRoundsRatio(
         pairs.map(([theirs, mine]) => [1e6 / theirs, 1e6 / mine]),
         'lower',
       ),
@@ -157,8 +157,8 @@ test("the runs' own noise: steady rounds expect every cell to hold, scattered ro
   const noisy = compareRuns(steady, scattered, 'req/s ratio to baseline');
   assert.ok(noisy.standardErrors![1] > 0.05);
   assert.ok(noisy.expectedHeld! < calm.expectedHeld!);
-  // the median of per-round ratios, the estimator before best-half, reads its error from the trials
-  const before = 'req/s ratio to baseline as the median of per-round ratios (the estimator before best-half)';
+  // the median of per-round ratios, the estimator before the best rounds, reads its error from the trials
+  const before = 'req/s ratio to baseline as the median of per-round ratios (the estimator before the best rounds)';
   assert.ok(compareRuns(steady, steady, before).expectedHeld! > 0.99);
   assert.ok(compareRuns(steady, scattered, before).standardErrors![1] > 0.05);
   // the ratio with each window divided by its pass's level, tried and not taken, is read from the trials
@@ -185,8 +185,8 @@ test("the baseline's own move is set beside the other targets' median move", () 
   assert.equal(shift.scenario, 'json');
   assert.ok(Math.abs(shift.baseline + 0.1) < 1e-12);
   assert.equal(shift.others, 0);
-  // with trials, each target's req/s is read as the headline reads it: its better half of rounds
-  // (run 1's baseline 100, 80, 80: median 80, better half 90; run 2 at 90 throughout)
+  // with trials, each target's req/s is read as the headline reads it: its best rounds (two of three)
+  // (run 1's baseline 100, 80, 80: median 80, best two 90; run 2 at 90 throughout)
   const [fromTrials] = baselineShifts(
     runWithTrials({ base: [100, 80, 80], a: [120, 120, 120] }),
     runWithTrials({ base: [90, 90, 90], a: [120, 120, 120] }),
@@ -195,7 +195,7 @@ test("the baseline's own move is set beside the other targets' median move", () 
   assert.equal(fromTrials.others, 0);
 });
 
-test("the baseline's processes are set side by side per scenario, each by its better half of rounds", () => {
+test("the baseline's processes are set side by side per scenario, each by its best rounds", () => {
   const result = runWithTrials({ base: [100, 100, 100], a: [120, 120, 120] });
   assert.deepEqual(baselineProcessGaps(result), [], 'one process: nothing to compare');
   const second = [90, 110, 70].map((requestsPerSec, i) => ({
@@ -210,7 +210,7 @@ test("the baseline's processes are set side by side per scenario, each by its be
     ...result.trials.map((t) => (t.target === 'base' ? { ...t, process: 1 } : t)),
     ...second,
   ] as Result['trials'];
-  // process 1's better half 100; process 2's: (110 + 90) / 2 = 100, then with one round slower still
+  // process 1's best two 100; process 2's: (110 + 90) / 2 = 100, then with one round slower still
   const [gap] = baselineProcessGaps({ ...result, trials });
   assert.equal(gap.scenario, 'json');
   assert.equal(gap.processes, 2);
@@ -218,7 +218,7 @@ test("the baseline's processes are set side by side per scenario, each by its be
   const slower = trials.map((t) =>
     t.process === 2 && t.round === 2 ? { ...t, measurement: { ...t.measurement!, requestsPerSec: 60 } } : t,
   );
-  // process 2 now 90, 60, 70: better half (90 + 70) / 2 = 80, so the fastest (100) is 25 % above the slowest
+  // process 2 now 90, 60, 70: best two (90 + 70) / 2 = 80, so the fastest (100) is 25 % above the slowest
   assert.ok(Math.abs(baselineProcessGaps({ ...result, trials: slower })[0].gap - 0.25) < 1e-12);
   // a third process, faster still: the gap spans all three
   const third = second.map((t) => ({ ...t, process: 3, measurement: { ...t.measurement, requestsPerSec: 120 } }));

@@ -1,18 +1,20 @@
 /**
  * The ranking as charts: each target's req/s and CPU per request against the baseline measured
- * beside it (stats/best-half.ts), in the order of the table, with the bootstrap interval as
+ * beside it (stats/best-rounds.ts), in the order of the table, with the bootstrap interval as
  * whiskers. Absolute req/s and µs follow, from charts.ts.
  */
 import type { RatioEstimate, Result, Summary } from '../../model/schema.js';
-import type { Better } from '../../stats/best-half.js';
+import type { Better } from '../../stats/best-rounds.js';
+import { keptShareName } from '../rows.js';
 import { barChart, type ChartSpec } from './charts.js';
 import { barLabel, chartedSummaries, slug } from './data.js';
 import { BAR, BAR_BASELINE } from './theme.js';
 
 const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
 
-const METHOD_NOTE =
-  "Each figure is the mean of the target's better half of rounds (faster, or cheaper) over the mean of the baseline's better half (the baseline measured in the same rounds, seconds apart); whiskers: a 95 % bootstrap interval (what it resamples: Run summary). The baseline is 100 %.";
+/** How the charted figures were read, in the words of the result's own share of rounds. */
+const methodNote = (result: Result) =>
+  `Each figure is the mean of the target's best ${keptShareName(result)} of rounds (the fastest, or cheapest, at least two) over the mean of the baseline's (the baseline measured in the same rounds, seconds apart); whiskers: a 95 % bootstrap interval (what it resamples: Run summary). The baseline is 100 %.`;
 
 function ratioChart(
   result: Result,
@@ -29,7 +31,7 @@ function ratioChart(
   return barChart({
     id: `${text.id}-${slug(scenario)}`,
     title: text.title,
-    caption: `${text.caption} ${METHOD_NOTE}`,
+    caption: `${text.caption} ${methodNote(result)}`,
     axisName: text.axisName,
     tickFormat: percent,
     barLegend: text.legend,

@@ -47,7 +47,7 @@ export const helloSuite: Suite = {
   // router shows there); text costs what json costs less the serialization.
   defaultScenarios: ['json', 'param'],
   // The main job (`run` with no scenarios named): json alone, 16 rounds of 0.25 s windows, each
-  // after 0.15 s of unmeasured load, ranked by the better half of the rounds. In its five
+  // after 0.15 s of unmeasured load, ranked by the best quarter of the rounds. In its five
   // minutes one scenario gets twice the rounds two did, and a cell's standard error falls by
   // about √2 (1.3-1.6 % against 1.7-2.3 % for json and param in the same hour,
   // bench/stability-*.md, README: How far a ranking holds).

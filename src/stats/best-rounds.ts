@@ -1,17 +1,24 @@
 /**
- * The headline ratio to the baseline: each side's best half of rounds, averaged, then divided.
- * A side run in several processes (the baseline's visits, `--processes`) is read per start
- * first, its figure the median of its starts' figures (of two, their mean).
+ * The headline ratio to the baseline: each side's best quarter of rounds (at least two),
+ * averaged, then divided. A side run in several processes (the baseline's visits,
+ * `--processes`) is read per start first, its figure the median of its starts' figures (of
+ * two, their mean).
  *
  * Why not the median of the per-round ratios: on a shared machine the noise of a window is
  * one-sided. A burst of stolen or contended CPU only ever slows a window (fewer req/s, more CPU
  * per request); nothing makes one faster than the server can go. So each series' best rounds
- * are its least disturbed ones, and the mean of the best half (the idea of BenchmarkTools.jl's
- * minimum estimator, Chen & Revels 2016, made less brittle by averaging half the rounds) is
+ * are its least disturbed ones, and the mean of the best of them (the idea of BenchmarkTools.jl's
+ * minimum estimator, Chen & Revels 2016, made less brittle by averaging several rounds) is
  * a steadier figure than a median that half the bursts still reach. A per-round ratio, in
  * contrast, is disturbed from both sides (a burst in the target's window lowers it, one in the
  * baseline's raises it), so no order statistic of the ratios gains the same way. The
- * stability benchmark measures both estimators on the same runs (bench/stability-*.md).
+ * stability benchmark measures these estimators on the same runs (bench/stability-*.md).
+ *
+ * Why a quarter and not half: in a noisy hour fewer than half of a series' windows are
+ * undisturbed, so a better half takes in slowed ones, and the more so the noisier the run,
+ * which moves a ratio between runs. Over 20 stability pairs read both ways, the best quarter
+ * held more cells within 5 % than the better half (README, Statistics, "The best quarter of
+ * rounds"). Two rounds at least, so that one lucky window is never a figure.
  *
  * The interval is a seeded bootstrap (a report rendered twice gives the same figures) in two
  * stages, as for any data in groups: first the starts of each side that ran more than one
@@ -34,10 +41,20 @@ const CONFIDENCE = 0.95;
 /** Fixed, so that the same trials always give the same interval. */
 const SEED = 0x5eed;
 
-/** The mean of the best ⌈n/2⌉ values. */
-export function bestHalfMean(values: number[], better: Better): number {
+/** The share of a series' rounds the headline keeps: its best quarter. */
+export const KEPT_SHARE = 0.25;
+/** Never fewer rounds than this (nor more than the series has). */
+const MIN_KEPT = 2;
+
+/** How many of n rounds a figure keeps at `share`: ⌈n × share⌉, at least two, at most n. */
+export function keptRounds(n: number, share = KEPT_SHARE): number {
+  return Math.min(n, Math.max(MIN_KEPT, Math.ceil(n * share)));
+}
+
+/** The mean of the best keptRounds(n, share) values: the highest for req/s, the lowest for CPU per request. */
+export function bestRoundsMean(values: number[], better: Better, share = KEPT_SHARE): number {
   const sorted = [...values].sort((x, y) => (better === 'higher' ? y - x : x - y));
-  return mean(sorted.slice(0, Math.ceil(sorted.length / 2)));
+  return mean(sorted.slice(0, keptRounds(sorted.length, share)));
 }
 
 /** A side's figure in a round over the given starts: their median (of two, their mean); undefined when none has the round. */
@@ -46,24 +63,11 @@ function roundFigure(side: StartRounds, starts: readonly number[], round: number
   return values.length > 0 ? median(values) : undefined;
 }
 
-/**
- * How a side of several starts gives one figure. 'start': each start's better half of its own
- * rounds, then the median over the starts (of two, their mean), so that a side in two
- * processes is read as every side in one is. 'round' (the estimator before, kept for the
- * stability benchmark): each round's median over the starts first, then the better half of
- * those. A merged round is clean only when all its windows are, so merged the baseline read
- * 0.1–5.4 % below its processes' own better halves in 38 runs (median 1.8 %), more in a
- * noisier run, and every ratio of a run moved with it. Over 19 stability pairs read both
- * ways, start by start held more cells in 9, fewer in 4 (README, Statistics, "Each start read
- * on its own").
- */
-export type StartsMerged = 'start' | 'round';
-
 export interface RatioOptions {
   /** Every figure divided by its round's level (pass-levels.ts); none by default. */
   level?: (round: number) => number;
-  /** 'start' by default. */
-  merged?: StartsMerged;
+  /** The share of rounds kept; KEPT_SHARE by default (0.5 is the better half the headline kept before). */
+  share?: number;
 }
 
 /** Every round any start of a side was measured in, in order. */
@@ -71,41 +75,41 @@ function roundsOf(side: StartRounds): number[] {
   return [...new Set([...side.values()].flatMap((byRound) => [...byRound.keys()]))].sort((x, y) => x - y);
 }
 
-/** A side's figure over the given starts and rounds (a round may come twice in a resample); undefined when none has a round. */
+/**
+ * A side's figure over the given starts and rounds (a round may come twice in a resample): each
+ * start's best rounds, then the median over the starts; undefined when none has a round.
+ */
 function sideFigure(
   side: StartRounds,
   starts: readonly number[],
   rounds: readonly number[],
   better: Better,
-  { level = () => 1, merged = 'start' }: RatioOptions,
+  { level = () => 1, share = KEPT_SHARE }: RatioOptions,
 ): number | undefined {
-  const bestHalfOver = (valueIn: (round: number) => number | undefined) => {
-    const values = rounds
-      .map((round) => {
-        const value = valueIn(round);
-        return value === undefined ? undefined : value / level(round);
-      })
-      .filter((v): v is number => v !== undefined);
-    return values.length > 0 ? bestHalfMean(values, better) : undefined;
-  };
-  if (merged === 'round') return bestHalfOver((round) => roundFigure(side, starts, round));
   const figures = starts
-    .map((start) => bestHalfOver((round) => side.get(start)?.get(round)))
+    .map((start) => {
+      const values = rounds
+        .map((round) => {
+          const value = side.get(start)?.get(round);
+          return value === undefined ? undefined : value / level(round);
+        })
+        .filter((v): v is number => v !== undefined);
+      return values.length > 0 ? bestRoundsMean(values, better, share) : undefined;
+    })
     .filter((v): v is number => v !== undefined);
   return figures.length > 0 ? median(figures) : undefined;
 }
 
 /** A side's figure as the headline reads it, over all its starts and rounds (e.g. the baseline's req/s). */
-export function bestHalfOverStarts(side: StartRounds, better: Better): number | undefined {
+export function bestRoundsOverStarts(side: StartRounds, better: Better): number | undefined {
   return sideFigure(side, [...side.keys()], roundsOf(side), better, {});
 }
 
 /**
- * Mine over theirs, each side's figure its starts' better halves of rounds merged as `merged`
- * says, with a 95 % bootstrap interval over starts and rounds; only rounds both sides were
+ * Mine over theirs, each side's figure its starts' best rounds (the share `options` gives), with a 95 % bootstrap interval over starts and rounds; only rounds both sides were
  * measured in, with theirs above 0, count; undefined without one.
  */
-export function bestHalfRatioOverStarts(
+export function bestRoundsRatioOverStarts(
   theirs: StartRounds,
   mine: StartRounds,
   better: Better,
@@ -125,8 +129,15 @@ export function bestHalfRatioOverStarts(
   if (rounds.length === 0) return undefined;
   const estimate = ratioOver(theirStarts, myStarts, rounds)!;
   const processes = { target: myStarts.length, baseline: theirStarts.length };
+  const kept = options.share ?? KEPT_SHARE;
   if (rounds.length < 3)
-    return { estimate, interval: { low: estimate, high: estimate, confidence: 0 }, rounds: rounds.length, processes };
+    return {
+      estimate,
+      interval: { low: estimate, high: estimate, confidence: 0 },
+      rounds: rounds.length,
+      processes,
+      kept,
+    };
   const resampled = bootstrap(
     (draw) => {
       // a side of one start is not drawn, so its rounds are drawn from the same stream as before starts were
@@ -148,5 +159,6 @@ export function bestHalfRatioOverStarts(
     rounds: rounds.length,
     processes,
     logStandardError: sampleStandardDeviation(resampled.map(Math.log)),
+    kept,
   };
 }
