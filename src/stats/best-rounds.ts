@@ -107,8 +107,9 @@ export function bestRoundsOverStarts(side: StartRounds, better: Better): number 
 }
 
 /**
- * Mine over theirs, each side's figure its starts' best rounds (the share `options` gives), with a 95 % bootstrap interval over starts and rounds; only rounds both sides were
- * measured in, with theirs above 0, count; undefined without one.
+ * Mine over theirs, each side's figure its starts' best rounds (the share `options` gives),
+ * with a 95 % bootstrap interval over starts and rounds; only rounds both sides were measured
+ * in, with theirs above 0, count; undefined without one.
  */
 export function bestRoundsRatioOverStarts(
   theirs: StartRounds,
