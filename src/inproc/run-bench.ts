@@ -10,7 +10,7 @@ import { projectRoot } from '../core/paths.js';
 import type { BenchPlan, BenchTrial } from '../model/bench-schema.js';
 import type { Plan } from '../model/schema.js';
 import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
-import { machineCpuTicks } from '../proc/proc-stat.js';
+import { machineCpuTicks, othersBusyShare } from '../proc/proc-stat.js';
 import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
 import { pollIdleCores } from '../proc/idle-polling.js';
@@ -143,6 +143,7 @@ export async function executeBenchRun(settings: BenchRunSettings): Promise<RunOu
     packages,
     runtimes: runtimes.map((r) => ({ id: r.id, name: r.name, version: r.version, source: r.source })),
     idlePolling: polling.record,
+    cpuBusyBefore: await othersBusyShare(),
   });
   const plan: Plan = {
     suite: settings.suite.name,

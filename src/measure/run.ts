@@ -20,7 +20,7 @@ import type { Scenario, Suite } from '../suites/types.js';
 import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
 import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
-import { machineCpuTicks } from '../proc/proc-stat.js';
+import { machineCpuTicks, othersBusyShare } from '../proc/proc-stat.js';
 import { pollIdleCores } from '../proc/idle-polling.js';
 import { failedTrial, Instances } from './instances.js';
 import { checkedTrial } from './checked-trial.js';
@@ -161,6 +161,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     packages,
     runtimes: runtimesUsed(settings.targets, settings.runtime),
     idlePolling: polling.record,
+    cpuBusyBefore: await othersBusyShare(),
   });
   const journalPlan: Plan = {
     suite: settings.suite.name,

@@ -95,6 +95,8 @@ export const environmentSchema = z.object({
   hostname: z.string(),
   loadAverageBefore: z.number().optional(),
   loadAverageAfter: z.number().optional(),
+  /** Share of the machine's CPU time other processes used in the half second before the run (absent: results before it, or no /proc). */
+  cpuBusyBefore: z.number().optional(),
   /** Share of the machine's CPU time a hypervisor stole during the run. */
   cpuStealShare: z.number().optional(),
   engine: z.object({

@@ -101,13 +101,13 @@ export function peakRssBytes(pid: number): number | undefined {
   }
 }
 
-/** Machine-wide CPU time and the part a hypervisor stole, in ticks (from /proc/stat). */
-export function machineCpuTicks(): { total: number; steal: number } | undefined {
+/** Machine-wide CPU time, the part a hypervisor stole and the idle part (idle and iowait), in ticks (from /proc/stat). */
+export function machineCpuTicks(): { total: number; steal: number; idle: number } | undefined {
   try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
     // user nice system idle iowait irq softirq steal (guest time is already inside user)
     const total = fields.slice(0, 8).reduce((sum, x) => sum + x, 0);
-    return { total, steal: fields[7] ?? 0 };
+    return { total, steal: fields[7] ?? 0, idle: (fields[3] ?? 0) + (fields[4] ?? 0) };
   } catch {
     return undefined;
   }
@@ -120,6 +120,23 @@ export function stealShare(
 ): number | undefined {
   if (!before || !after || after.total <= before.total) return undefined;
   return (after.steal - before.steal) / (after.total - before.total);
+}
+
+/**
+ * The share of the machine's CPU time that processes other than this one used over the next
+ * `ms`. Unlike the 1-minute load average it does not count a run that ended seconds ago (the
+ * second run of bench:stability read 1.96 on 2 cores from the first one, an idle machine).
+ */
+export async function othersBusyShare(ms = 500): Promise<number | undefined> {
+  const before = machineCpuTicks();
+  const ownBefore = process.cpuUsage();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = machineCpuTicks();
+  const own = process.cpuUsage(ownBefore);
+  if (!before || !after || after.total <= before.total) return undefined;
+  const busy = (t: { total: number; steal: number; idle: number }) => t.total - t.steal - t.idle;
+  const others = busy(after) - busy(before) - ((own.user + own.system) / 1e6) * clockTicks();
+  return Math.min(1, Math.max(0, others / (after.total - before.total)));
 }
 
 /** 1-minute load average. */

@@ -158,13 +158,16 @@ export function methodLine(result: Result): string {
   const fake = fakeEngineWarning(result);
   // results from before the baseline ran one process per visit have no process on their trials
   const ownProcesses = result.trials.some((t) => t.process !== undefined) ? ', each to a process of its own' : '';
+  const share = keptShareName(result);
+  const kept =
+    share === 'half' ? 'better halves of rounds' : `best ${share === 'quarter' ? 'quarters' : share} of rounds`;
   return (
     `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s)` +
     (plan.baselineVisits
-      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}${ownProcesses}; ${ownProcesses ? "the baseline's figure is the median of its processes' better halves of rounds, and in a round of its visits" : "their median is the baseline's figure of the round"})`
+      ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}${ownProcesses}; ${ownProcesses ? `the baseline's figure is the median of its processes' ${kept}, and in a round of its visits` : "their median is the baseline's figure of the round"})`
       : '') +
     (plan.processes
-      ? `, every target in ${plan.processes} processes, each started on its own and measured once in each scenario of a round (a target's figure is the median of its processes' better halves of rounds, and in a round of its processes)`
+      ? `, every target in ${plan.processes} processes, each started on its own and measured once in each scenario of a round (a target's figure is the median of its processes' ${kept}, and in a round of its processes)`
       : '') +
     `; ${enginesLine(result)}; ` +
     `${plan.runtime}${v8FlagsClause(plan.v8Flags)}; ${environment.pinning.note}` +

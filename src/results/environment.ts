@@ -33,6 +33,8 @@ export interface EnvironmentInput {
   runtimes?: Environment['runtimes'];
   /** What idle cores did during the run (a KVM guest's haltpoll governor; see proc/idle-polling.ts). */
   idlePolling?: Environment['idlePolling'];
+  /** What other processes used of the CPU just before the run (proc-stat.ts othersBusyShare). */
+  cpuBusyBefore?: number;
 }
 
 export function collectEnvironment(input: EnvironmentInput): Environment {
@@ -50,6 +52,7 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     memoryBytes: totalmem(),
     hostname: hostname(),
     loadAverageBefore: loadAverage(),
+    ...(input.cpuBusyBefore !== undefined && { cpuBusyBefore: input.cpuBusyBefore }),
     engine: input.engine,
     scenarioEngines: input.scenarioEngines,
     pinning: {

@@ -16,6 +16,8 @@ export const HIGH_SPREAD = 0.1;
 export const MIN_REQUESTS_FOR_P99 = 1000;
 /** Above this share of CPU time stolen by a hypervisor, the machine was shared. */
 export const MAX_STEAL_SHARE = 0.02;
+/** Other processes using more than this share of the machine's CPU just before a run (half a core of two) are worth a warning. */
+export const MAX_BUSY_BEFORE = 0.25;
 
 /** When more than this share of the repeated cells spread widely, the machine is named once instead of every cell. */
 export const NOISY_MACHINE_SHARE = 0.5;
@@ -143,8 +145,16 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     );
   }
   const cores = input.environment.allowedCores.length;
+  const busyBefore = input.environment.cpuBusyBefore;
   const loadBefore = input.environment.loadAverageBefore;
-  if (loadBefore !== undefined && loadBefore > cores * 0.75) {
+  if (busyBefore !== undefined) {
+    if (busyBefore > MAX_BUSY_BEFORE)
+      add(
+        'busy-machine',
+        `other processes used ${percent(busyBefore)} of the machine's CPU just before the run (on ${cores} cores): expect noisy numbers; stop what runs beside gauntlet and run again`,
+      );
+  } else if (loadBefore !== undefined && loadBefore > cores * 0.75) {
+    // results from before the short sample: the 1-minute load average, which also counts a run that just ended
     add(
       'busy-machine',
       `the machine was busy before the run (load average ${loadBefore.toFixed(2)} on ${cores} cores): expect noisy numbers`,

@@ -10,9 +10,9 @@ import {
 import { bestRoundsRatio } from '../helpers/round-pairs.js';
 import { seededRandom } from '../../src/stats/random.js';
 import { summarize } from '../../src/stats/summarize.js';
-import { byRank, ratioIntervalNote } from '../../src/report/rows.js';
+import { byRank, methodLine, ratioIntervalNote } from '../../src/report/rows.js';
 import type { Result } from '../../src/model/schema.js';
-import { measurement, plan, trial } from '../helpers/synthetic.js';
+import { measurement, plan, summarizedResult, trial } from '../helpers/synthetic.js';
 
 test('best-rounds mean: the best quarter of the values, at least two, highest for req/s, lowest for CPU per request', () => {
   const sixteen = Array.from({ length: 16 }, (_, i) => i + 1);
@@ -241,6 +241,26 @@ test('summary: the baseline visited twice and every target in two processes, eac
   const ratio = summaries.find((s) => s.target === 'other')!.baselineRatios!.requestsPerSec!;
   assert.deepEqual(ratio.processes, { target: 2, baseline: 2 });
   assert.ok(ratio.interval.low < ratio.estimate && ratio.estimate < ratio.interval.high);
+});
+
+test('the method line names the share of rounds the figures kept: best quarters now, better halves in an older result', () => {
+  const trials = [1, 2, 3, 4, 5, 6].flatMap((round) => [
+    trial('base', 'text', round, measurement(1000 + round), { process: 1 }),
+    trial('base', 'text', round, measurement(1040 - round), { process: 2 }),
+    trial('other', 'text', round, measurement(500 + round), { process: 1 }),
+    trial('other', 'text', round, measurement(530 - round), { process: 2 }),
+  ]);
+  const result = summarizedResult(plan({ processes: 2, baselineVisits: 2 }), trials);
+  const now = methodLine(result);
+  assert.match(now, /the baseline's figure is the median of its processes' best quarters of rounds/);
+  assert.match(now, /a target's figure is the median of its processes' best quarters of rounds/);
+  assert.doesNotMatch(now, /better halves/);
+  // a result written before 08dbcab records no share: it kept the better half
+  const older = structuredClone(result);
+  for (const summary of older.summaries) {
+    if (summary.baselineRatios?.requestsPerSec) delete summary.baselineRatios.requestsPerSec.kept;
+  }
+  assert.match(methodLine(older), /the median of its processes' better halves of rounds/);
 });
 
 test('the report says what the interval of a ratio resamples, and that one process leaves its start out', () => {

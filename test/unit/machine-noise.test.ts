@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpus } from 'node:os';
 import { test } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { noiseProbeLines } from '../../src/calibrate/noise-lines.js';
 import type { NoiseProbe } from '../../src/calibrate/noise-probe.js';
 import { driftedRounds, roundLevels } from '../../src/stats/round-drift.js';
 import { seededRandom } from '../../src/stats/random.js';
 import { seriesNoise, windowNoise } from '../../src/stats/window-noise.js';
-import { measurement, trial } from '../helpers/synthetic.js';
+import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
+import { othersBusyShare } from '../../src/proc/proc-stat.js';
+import { collectWarnings } from '../../src/stats/warnings.js';
+import { summarize } from '../../src/stats/summarize.js';
 
 /** Windows of a server at `rate` whose machine slows a `slowShare` of them to `slowFactor` of it, with a little jitter. */
 function windows(count: number, rate: number, slowShare: number, slowFactor: number, seed = 7): number[] {
@@ -100,4 +107,51 @@ test('round drift: a first round slow for every target is called out, bursts tha
   assert.deepEqual(driftedRounds(roundLevels(trials(1))), [], 'single bursts wash out of the median over cells');
   // Too few cells per round say nothing.
   assert.deepEqual(roundLevels(trials(0.82).filter((t) => t.target === 't0' || t.target === 't1')), []);
+});
+
+/** A CPU-bound loop of about two seconds, started in another process or a thread; resolves once it spins. */
+const SPIN =
+  "process.stdout?.write('spinning\\n'); require('node:worker_threads').parentPort?.postMessage('spinning'); const end = Date.now() + 2000; while (Date.now() < end);";
+
+test('busy before a run: another process spinning counts, gauntlet itself (a thread of its own spinning) does not', async (t) => {
+  const cores = cpus().length;
+  const child = spawn(process.execPath, ['-e', SPIN], { stdio: ['ignore', 'pipe', 'ignore'] });
+  t.after(() => child.kill('SIGKILL'));
+  await once(child.stdout, 'data');
+  const withChild = await othersBusyShare(500);
+  child.kill('SIGKILL');
+  await once(child, 'exit');
+  assert.ok(withChild !== undefined && withChild >= 0.5 / cores, `a full core of another process read as ${withChild}`);
+
+  const worker = new Worker(SPIN, { eval: true });
+  t.after(() => worker.terminate());
+  await once(worker, 'message');
+  const withOwnThread = await othersBusyShare(500);
+  await worker.terminate();
+  assert.ok(
+    withOwnThread !== undefined && withOwnThread < 0.5 / cores,
+    `gauntlet's own thread read as ${withOwnThread} of the machine used by others`,
+  );
+});
+
+test('busy before a run is judged by that short sample, not by a load average a run that just ended left behind', () => {
+  const warn = (env: Parameters<typeof environment>[0]) => {
+    const input = {
+      plan: plan(),
+      trials: [],
+      verification: [],
+      unavailable: [],
+      environment: environment(env),
+      complete: true,
+    };
+    return collectWarnings(input, summarize(input)).find((w) => w.kind === 'busy-machine')?.message;
+  };
+  // the second run of bench:stability: load average 1.96 on 2 cores from the first, nothing running
+  assert.equal(warn({ loadAverageBefore: 1.96, cpuBusyBefore: 0.01, allowedCores: [0, 1] }), undefined);
+  assert.match(
+    warn({ loadAverageBefore: 0.2, cpuBusyBefore: 0.4, allowedCores: [0, 1] }) ?? '',
+    /other processes used 40 % of the machine's CPU just before the run/,
+  );
+  // a result from before the sample falls back on the load average
+  assert.match(warn({ loadAverageBefore: 1.96, allowedCores: [0, 1] }) ?? '', /load average 1.96 on 2 cores/);
 });

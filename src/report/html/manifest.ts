@@ -59,7 +59,10 @@ export function environmentManifest(result: Result): string {
     : `not pinned (${esc(e.pinning.note)})`;
   const load =
     e.loadAverageBefore !== undefined || e.loadAverageAfter !== undefined
-      ? `${formatFixed(e.loadAverageBefore, 2)} before, ${formatFixed(e.loadAverageAfter, 2)} after (1-minute load average)`
+      ? `${formatFixed(e.loadAverageBefore, 2)} before, ${formatFixed(e.loadAverageAfter, 2)} after (1-minute load average)` +
+        (e.cpuBusyBefore !== undefined
+          ? `; other processes used ${formatFixed(e.cpuBusyBefore * 100, 1)} % of the CPU in the half second before`
+          : '')
       : undefined;
   const commit = e.gitCommit
     ? `<code>${esc(e.gitCommit)}</code>${e.gitDirty ? ' (with uncommitted changes)' : ''}`
