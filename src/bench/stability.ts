@@ -33,6 +33,7 @@ import { layerMoves } from '../stats/layer-moves.js';
 import { type ProcessSpread, processSpread } from '../stats/process-spread.js';
 import { errorNeeded } from '../stats/run-noise.js';
 import { roundLevels } from '../stats/round-drift.js';
+import { EDGE_ROUNDS, firstRoundsAgainstLast } from '../stats/first-rounds.js';
 import { summarize } from '../stats/summarize.js';
 
 /** What the issue that asked for this benchmark set as the goal. */
@@ -134,6 +135,34 @@ function roundLines(a: Result, b: Result): string[] {
   ];
 }
 
+/** Each target's first rounds against its last in both runs (stats/first-rounds.ts), for the JSON and the line below. */
+function firstRoundsOf(a: Result, b: Result): Array<{ target: string; scenario: string; runs: [number, number] }> {
+  const second = firstRoundsAgainstLast(b);
+  return firstRoundsAgainstLast(a).flatMap((x) => {
+    const y = second.find((r) => r.target === x.target && r.scenario === x.scenario);
+    return y ? [{ target: x.target, scenario: x.scenario, runs: [x.firstAgainstLast, y.firstAgainstLast] }] : [];
+  });
+}
+
+/** Whether targets still climbed after their warm-up: the mean of the two runs, lowest first. */
+function firstRoundsLines(firstRounds: ReturnType<typeof firstRoundsOf>): string[] {
+  if (firstRounds.length === 0) return [];
+  const byMean = firstRounds.map((f) => ({ ...f, mean: (f.runs[0] + f.runs[1]) / 2 })).sort((x, y) => x.mean - y.mean);
+  const named = (list: typeof byMean) =>
+    list
+      .map(
+        (f) =>
+          `${f.target}${firstRounds.some((g) => g.scenario !== f.scenario) ? `/${f.scenario}` : ''} ${signedNumber(f.mean)} %`,
+      )
+      .join(', ');
+  const middle = byMean[Math.floor((byMean.length - 1) / 2)].mean;
+  return [
+    `Still warming when the rounds began? Each target's first ${EDGE_ROUNDS} rounds against its last ${EDGE_ROUNDS}, both as ratios to the baseline in the same rounds (the best two of four at each end), the mean of the two runs: the median target ${signedNumber(middle)} %; lowest ${named(byMean.slice(0, 3))}; highest ${named(byMean.slice(-3).reverse())}. ` +
+      "Below zero, a target was still climbing after its warm-up; one pair's noise moves a target a few % either way.",
+    '',
+  ];
+}
+
 /** How far the baseline's processes differed within each run: the per-start part of its error. */
 function processLines(a: Result, b: Result): string[] {
   const gaps = [a, b].map(baselineProcessGaps);
@@ -190,6 +219,7 @@ function render(
   label: string,
   runs: Array<{ result: Result; wallSec: number }>,
   agreements: RunAgreement[],
+  firstRounds: ReturnType<typeof firstRoundsOf>,
   reread: boolean,
 ): string {
   const [a, b] = runs;
@@ -219,6 +249,7 @@ function render(
     ...noiseLines(headline, a.result),
     ...baselineLines(a.result, b.result),
     ...roundLines(a.result, b.result),
+    ...firstRoundsLines(firstRounds),
     '## Per figure',
     '',
     "| figure | pairs counted | ordered alike | cells within 5 % | expected from the runs' noise | median move | a cell's rounds, highest less lowest over the median (median over cells), run 1, run 2 | standard error in run 1, run 2 |",
@@ -298,12 +329,13 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
   const agreements = (Object.keys(figures) as Array<keyof typeof figures>).map((name) =>
     compareRuns(runs[0].result, runs[1].result, name),
   );
-  const markdown = render(label, runs, agreements, from !== undefined);
+  const firstRounds = firstRoundsOf(runs[0].result, runs[1].result);
+  const markdown = render(label, runs, agreements, firstRounds, from !== undefined);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, `stability-${label}.md`), markdown);
   writeFileSync(
     join(out, `stability-${label}.json`),
-    `${JSON.stringify({ label, runArgs: passOn, wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), agreements }, null, 2)}\n`,
+    `${JSON.stringify({ label, runArgs: passOn, wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), agreements, firstRounds }, null, 2)}\n`,
   );
   process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);
 });

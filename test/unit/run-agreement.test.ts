@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import type { Result, Summary } from '../../src/model/schema.js';
 import { bestRoundsRatio } from '../helpers/round-pairs.js';
 import { baselineProcessGaps, baselineShifts, compareRuns } from '../../src/stats/run-agreement.js';
+import { firstRoundsAgainstLast } from '../../src/stats/first-rounds.js';
+import { measurement, plan, trial } from '../helpers/synthetic.js';
 import { chanceWithin, errorNeeded, logMedianStandardError, withinIntervals } from '../../src/stats/run-noise.js';
 
 const spread = (median: number, min = median, max = median) => ({
@@ -225,4 +227,26 @@ test("the baseline's processes are set side by side per scenario, each by its be
   const [three] = baselineProcessGaps({ ...result, trials: [...slower, ...third] as Result['trials'] });
   assert.equal(three.processes, 3);
   assert.ok(Math.abs(three.gap - 0.5) < 1e-12, `120 over 80, read ${three.gap}`);
+});
+
+test('first rounds against the last: a target still climbing reads below zero, the machine slowing every target at once does not', () => {
+  // the machine's pace, shared by every target of a round: about 9 % slower through rounds 1-4, and in round 14
+  const pace = [0.9, 0.88, 0.9, 0.92, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0.9, 1, 1];
+  // climbing: 8 % below its level in round 1, 2 % below in round 4, level from round 5 on
+  const climb = [0.92, 0.94, 0.96, 0.98, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+  const trials = pace.flatMap((p, i) => [
+    trial('base', 'text', i + 1, measurement(1000 * p), { process: 1 }),
+    trial('base', 'text', i + 1, measurement(1010 * p), { process: 2 }),
+    trial('steady', 'text', i + 1, measurement(600 * p)),
+    trial('climber', 'text', i + 1, measurement(500 * p * climb[i])),
+  ]);
+  const measured = { plan: plan({ targets: ['base', 'steady', 'climber'] }), trials };
+  const read = Object.fromEntries(firstRoundsAgainstLast(measured).map((f) => [f.target, f.firstAgainstLast]));
+  // read without the baseline, the steady target's first rounds would be 9 % below its last
+  assert.ok(Math.abs(read.steady) < 1e-9, `a steady target read ${read.steady}`);
+  // its best two of rounds 1-4 are rounds 3 and 4, 4 % and 2 % below its level
+  assert.ok(read.climber < -0.02 && read.climber > -0.05, `the climber read ${read.climber}`);
+  assert.equal(read.base, undefined, 'the baseline is not read against itself');
+  // fewer than two ends' worth of rounds: nothing to read
+  assert.deepEqual(firstRoundsAgainstLast({ ...measured, trials: trials.filter((t) => t.round <= 7) }), []);
 });

@@ -1,0 +1,58 @@
+/**
+ * Whether targets were still warming up when their measured rounds began: each target's first
+ * rounds against its last, both read as the headline reads a ratio to the baseline
+ * (best-rounds.ts) over those rounds alone. The baseline, measured seconds apart in the same
+ * rounds, takes the machine's pace out, so what is left is the target's own climb (or fall)
+ * between the two ends of its run. A warm-up ends once one-second loads stop gaining 3 %
+ * (measure/warmup.ts); a target that gains less than that per second of load for longer
+ * shows here. Read by bench:stability over both runs of a pair.
+ */
+import type { Plan, Trial } from '../model/schema.js';
+import { bestRoundsOverStarts } from './best-rounds.js';
+import type { StartRounds } from './paired.js';
+import { validByStart } from './summarize.js';
+
+/** Rounds at each end: 4 of the main job's 16, each end's figure then its best two (keptRounds). */
+export const EDGE_ROUNDS = 4;
+
+export interface FirstRounds {
+  target: string;
+  scenario: string;
+  /** The first rounds' ratio to the baseline over the last rounds' ratio, less 1 (−0.05: 5 % below where it ended). */
+  firstAgainstLast: number;
+}
+
+/** A side's measurements in the given rounds only. */
+function inRounds(side: StartRounds, rounds: ReadonlySet<number>): StartRounds {
+  return new Map(
+    [...side].map(([start, byRound]) => [start, new Map([...byRound].filter(([round]) => rounds.has(round)))]),
+  );
+}
+
+/** Each target's first EDGE_ROUNDS rounds against its last, per scenario; none for a run of fewer than twice as many rounds. */
+export function firstRoundsAgainstLast(run: {
+  plan: Pick<Plan, 'targets' | 'scenarios' | 'baseline'>;
+  trials?: Trial[];
+}): FirstRounds[] {
+  const trials = run.trials ?? [];
+  const rps = (m: { requestsPerSec: number }) => m.requestsPerSec;
+  return run.plan.scenarios.flatMap((scenario) => {
+    const baseline = validByStart(trials, run.plan.baseline, scenario, rps);
+    const rounds = [...new Set([...baseline.values()].flatMap((byRound) => [...byRound.keys()]))].sort((x, y) => x - y);
+    if (rounds.length < 2 * EDGE_ROUNDS) return [];
+    const ends = [new Set(rounds.slice(0, EDGE_ROUNDS)), new Set(rounds.slice(-EDGE_ROUNDS))];
+    return run.plan.targets
+      .filter((target) => target !== run.plan.baseline)
+      .flatMap((target) => {
+        const side = validByStart(trials, target, scenario, rps);
+        const [first, last] = ends.map((end) => {
+          const own = bestRoundsOverStarts(inRounds(side, end), 'higher');
+          const theirs = bestRoundsOverStarts(inRounds(baseline, end), 'higher');
+          return own !== undefined && theirs !== undefined && theirs > 0 ? own / theirs : undefined;
+        });
+        return first !== undefined && last !== undefined && last > 0
+          ? [{ target, scenario, firstAgainstLast: first / last - 1 }]
+          : [];
+      });
+  });
+}
