@@ -225,13 +225,17 @@ test('best-rounds ratio over starts: starts that agree add nothing; a side of on
   assert.equal(bestRoundsRatioOverStarts(new Map(), starts([500], 3), 'higher'), undefined);
 });
 
-test('summary: the baseline visited twice and every target in two processes, each ratio resamples both sides’ starts', () => {
-  const trials = [1, 2, 3, 4, 5, 6].flatMap((round) => [
+/** Six rounds of the baseline and one target, each in two processes a few % apart. */
+const twoProcessTrials = () =>
+  [1, 2, 3, 4, 5, 6].flatMap((round) => [
     trial('base', 'text', round, measurement(1000 + round), { process: 1 }),
     trial('base', 'text', round, measurement(1040 - round), { process: 2 }),
     trial('other', 'text', round, measurement(500 + round), { process: 1 }),
     trial('other', 'text', round, measurement(530 - round), { process: 2 }),
   ]);
+
+test('summary: the baseline visited twice and every target in two processes, each ratio resamples both sides’ starts', () => {
+  const trials = twoProcessTrials();
   const summaries = summarize({
     plan: plan({ processes: 2, baselineVisits: 2 }),
     trials,
@@ -244,12 +248,7 @@ test('summary: the baseline visited twice and every target in two processes, eac
 });
 
 test('the method line names the share of rounds the figures kept: best quarters now, better halves in an older result', () => {
-  const trials = [1, 2, 3, 4, 5, 6].flatMap((round) => [
-    trial('base', 'text', round, measurement(1000 + round), { process: 1 }),
-    trial('base', 'text', round, measurement(1040 - round), { process: 2 }),
-    trial('other', 'text', round, measurement(500 + round), { process: 1 }),
-    trial('other', 'text', round, measurement(530 - round), { process: 2 }),
-  ]);
+  const trials = twoProcessTrials();
   const result = summarizedResult(plan({ processes: 2, baselineVisits: 2 }), trials);
   const now = methodLine(result);
   assert.match(now, /the baseline's figure is the median of its processes' best quarters of rounds/);
