@@ -72,7 +72,7 @@ export interface RatioOptions {
 }
 
 /** Every round any start of a side was measured in, in order. */
-function roundsOf(side: StartRounds): number[] {
+export function roundsOf(side: StartRounds): number[] {
   return [...new Set([...side.values()].flatMap((byRound) => [...byRound.keys()]))].sort((x, y) => x - y);
 }
 

@@ -3,12 +3,12 @@
  * rounds against its last, both read as the headline reads a ratio to the baseline
  * (best-rounds.ts) over those rounds alone. The baseline, measured seconds apart in the same
  * rounds, takes the machine's pace out, so what is left is the target's own climb (or fall)
- * between the two ends of its run. A warm-up ends once one-second loads stop gaining 3 %
- * (measure/warmup.ts); a target that gains less than that per second of load for longer
- * shows here. Read by bench:stability over both runs of a pair.
+ * between the two ends of its run, after its warm-up (measure/warmup.ts) has ended. Read by
+ * bench:stability over both runs of a pair; one pair's noise moves it a good deal, so it is
+ * read over several (docs/stability.md, "A noisy morning, and targets still warming").
  */
 import type { Plan, Trial } from '../model/schema.js';
-import { bestRoundsOverStarts } from './best-rounds.js';
+import { bestRoundsOverStarts, roundsOf } from './best-rounds.js';
 import type { StartRounds } from './paired.js';
 import { validByStart } from './summarize.js';
 
@@ -38,17 +38,19 @@ export function firstRoundsAgainstLast(run: {
   const rps = (m: { requestsPerSec: number }) => m.requestsPerSec;
   return run.plan.scenarios.flatMap((scenario) => {
     const baseline = validByStart(trials, run.plan.baseline, scenario, rps);
-    const rounds = [...new Set([...baseline.values()].flatMap((byRound) => [...byRound.keys()]))].sort((x, y) => x - y);
+    const rounds = roundsOf(baseline);
     if (rounds.length < 2 * EDGE_ROUNDS) return [];
     const ends = [new Set(rounds.slice(0, EDGE_ROUNDS)), new Set(rounds.slice(-EDGE_ROUNDS))];
+    // the baseline's figure at each end, the divisor of every target's
+    const theirs = ends.map((end) => bestRoundsOverStarts(inRounds(baseline, end), 'higher'));
     return run.plan.targets
       .filter((target) => target !== run.plan.baseline)
       .flatMap((target) => {
         const side = validByStart(trials, target, scenario, rps);
-        const [first, last] = ends.map((end) => {
+        const [first, last] = ends.map((end, i) => {
           const own = bestRoundsOverStarts(inRounds(side, end), 'higher');
-          const theirs = bestRoundsOverStarts(inRounds(baseline, end), 'higher');
-          return own !== undefined && theirs !== undefined && theirs > 0 ? own / theirs : undefined;
+          const divisor = theirs[i];
+          return own !== undefined && divisor !== undefined && divisor > 0 ? own / divisor : undefined;
         });
         return first !== undefined && last !== undefined && last > 0
           ? [{ target, scenario, firstAgainstLast: first / last - 1 }]
