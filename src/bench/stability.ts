@@ -158,7 +158,7 @@ function firstRoundsLines(firstRounds: ReturnType<typeof firstRoundsOf>): string
   const middle = byMean[Math.floor((byMean.length - 1) / 2)].mean;
   return [
     `Still warming when the rounds began? Each target's first ${EDGE_ROUNDS} rounds against its last ${EDGE_ROUNDS}, both as ratios to the baseline in the same rounds (the best two of four at each end), the mean of the two runs: the median target ${signedNumber(middle)} %; lowest ${named(byMean.slice(0, 3))}; highest ${named(byMean.slice(-3).reverse())}. ` +
-      "Below zero, a target was still climbing after its warm-up. Each end rests on four rounds, so one pair's noise moves it by a few % in a calm hour and by 20 % or more in a noisy one: read it over several pairs.",
+      `Below zero, a target was still climbing after its warm-up. Each end rests on ${EDGE_ROUNDS} rounds, so one pair's noise moves it by a few % in a calm hour and by 20 % or more in a noisy one: read it over several pairs.`,
     '',
   ];
 }
