@@ -22,6 +22,7 @@ import { abBench } from './ab-bench.js';
 import { chosenRuntimes } from './runtime-selection.js';
 import { findTarget, scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
+import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
 import { upstreamWatch } from './upstream-watch.js';
 
 /** Enough rounds that the signed-rank test can reach a verdict at 5 % (6 pairs give p down to 0.031). */
@@ -67,6 +68,7 @@ export async function ab(
   const log = options.log ?? (() => undefined);
   const repeats = options.repeats ?? AB_REPEATS;
   const suite = selectSuite(options.suite);
+  if (options.turns) refuseTurnsOf(suite, options.profile);
   refuseV8FlagsOffTargets(suite, options.v8Flags);
   if (suite.kind === 'bench') return abBench(suite, targetName, beforeText, afterText, { ...options, repeats });
   const base = await findTarget(targetName);
@@ -97,12 +99,25 @@ export async function ab(
   const scenarios = scenariosOfTargets(selectScenarios(suite, options.scenarios), [base.name]).map(
     ({ targets, ...scenario }) => scenario,
   );
+  const settings = runSettings({ ...options, repeats, baselineVisits: 1 }, suite, scenarios, runtimes[0]);
+  if (settings.turns) {
+    if (runtimes.length > 1)
+      throw new UserError(
+        'GAUNTLET_TURNS_UNSUITED',
+        '--turns cannot measure this run: with several runtimes, B on each runtime would take turns with A on the first',
+        'drop --turns, or compare on one runtime at a time',
+      );
+    refuseTurnsWithout(
+      variants.runnable.map((t) => t.name),
+      nameOn(labelA, runtimes[0]),
+    );
+  }
   const outcome = await withServices(
     suiteServices(suite),
     (services) =>
       executeRun({
         // A and B are compared round by round (signed-rank): each visited once per round.
-        ...runSettings({ ...options, repeats, baselineVisits: 1 }, suite, scenarios, runtimes[0]),
+        ...settings,
         suite,
         scenarios,
         targets: withServiceEnv(variants.runnable, services),

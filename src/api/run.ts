@@ -16,6 +16,7 @@ import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js'
 import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, withRunRounds, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
+import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
 
 export interface RunOptions extends LoadOptions, BenchRunOptions {
   /** Targets to run (default: every target of the suite); `fastify@bun` names one runtime's. */
@@ -34,6 +35,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const log = options.log ?? (() => undefined);
   const suite = selectSuite(options.suite);
   refuseV8FlagsOffTargets(suite, options.v8Flags);
+  if (options.turns) refuseTurnsOf(suite, options.profile);
   if (suite.kind === 'bench') return runBenchSuite(suite, options);
   const stores = parseStores(options.stores ?? ['memory']);
   if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
@@ -59,6 +61,11 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
     selection.runnable.map((t) => t.name),
   );
   const settings = runSettings(withRounds, suite, scenarios, runtimes[0]);
+  if (settings.turns)
+    refuseTurnsWithout(
+      selection.runnable.map((t) => t.name),
+      selection.baseline,
+    );
   return withServices(
     suiteServices(suite, stores),
     (services) =>

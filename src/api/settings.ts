@@ -79,6 +79,8 @@ export interface LoadOptions {
   idlePolling?: boolean;
   /** No progress output. */
   quiet?: boolean;
+  /** Measure every target in turns with a baseline process on the server core (measure/turns-trial.ts). */
+  turns?: boolean;
   /** Add rounds until every req/s and CPU interval is within ± this % of its median. */
   untilStablePercent?: number;
   budgetSec?: number;
@@ -258,6 +260,7 @@ export function runSettings(
     idlePolling: options.idlePolling ?? true,
     v8Flags: targetV8Flags(options),
     quiet: options.quiet ?? false,
+    turns: options.turns ?? false,
     untilStable:
       options.untilStablePercent === undefined
         ? undefined

@@ -31,6 +31,7 @@ export interface LoadFlags extends RuntimeFlags {
   quiet: boolean;
   untilStable?: number;
   budget: number;
+  turns: boolean;
   /** --memory-reducer: leave V8's memory reducer on in the targets. */
   memoryReducer: boolean;
   /** --v8-flags: flags added to node and deno targets' command line. */
@@ -128,6 +129,11 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
       seconds('--budget'),
       RUN_DEFAULTS.stableBudgetSec,
     )
+    .option(
+      '--turns',
+      'measure every target in turns with a process of the baseline: both loaded at once, the two servers take 25 ms turns on the server core, and each ratio to the baseline is taken within one window (README, "Turns"); each side runs --duration of its own, so a trial lasts twice as long; latencies include the turns a server waited',
+      false,
+    )
     .option('--no-pin', 'do not pin server and generator to separate cores')
     .option(
       '--no-idle-polling',
@@ -215,6 +221,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     idlePolling: flags.idlePolling,
     quiet: flags.quiet,
     untilStablePercent: flags.untilStable,
+    turns: flags.turns,
     memoryReducer: flags.memoryReducer,
     v8Flags: flags.v8Flags,
     budgetSec: flags.budget,

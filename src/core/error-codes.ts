@@ -42,6 +42,12 @@ export const ERROR_CODES = {
       'an option has no effect on the chosen suite: `--stores` on a suite whose apps call no store, `--mixed` on one without traffic weights, `--v8-flags` on the services suite (in-process benches)',
     fix: 'drop the option, or use it with a suite it applies to (`--stores` and `--mixed` with `--suite saas`)',
   },
+  GAUNTLET_TURNS_UNSUITED: {
+    exit: EXIT.USAGE,
+    cause:
+      '`--turns` asked of a run that cannot take turns: a ramp or rate profile (turns need a fixed load that keeps work queued), a suite whose requests call an upstream (fanout: its calls would mix), the services suite (in-process benches), or no other target beside the baseline',
+    fix: 'drop `--turns`, or run a fixed load of an HTTP suite with at least one target beside the baseline',
+  },
   GAUNTLET_RUNTIME_NOT_IN_RUN: {
     exit: EXIT.USAGE,
     cause: '`--targets` names a target on a runtime (`fastify@bun`) that `--runtime` does not include',

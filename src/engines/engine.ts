@@ -153,6 +153,8 @@ export interface EngineRunOptions {
   deadlineMs: number;
   /** Aborting stops the generator at once (Ctrl-C, or the target died). */
   signal?: AbortSignal;
+  /** Runs going on at the same time carry different lanes (turns: measure/turns-trial.ts); an engine that keeps a process between runs keeps one per lane. Default 0. */
+  lane?: number;
 }
 
 export interface Engine {

@@ -23,29 +23,33 @@ export function workerNode(): string {
 }
 
 export class WorkerRunner {
-  private worker?: { process: GroupProcess; cores?: string };
+  /** One worker per lane: two runs at once (turns) each need their own. */
+  private readonly workers = new Map<number, { process: GroupProcess; cores?: string }>();
 
   constructor(
     private readonly name: string,
     private readonly workerFile: string,
   ) {}
 
-  private workerFor(cores: string | undefined): GroupProcess {
-    if (this.worker && !this.worker.process.hasExited() && this.worker.cores === cores) return this.worker.process;
-    void this.worker?.process.stop(500);
+  private workerFor(cores: string | undefined, lane: number): GroupProcess {
+    const worker = this.workers.get(lane);
+    if (worker && !worker.process.hasExited() && worker.cores === cores) return worker.process;
+    void worker?.process.stop(500);
     const { command, args } = pinnedCommand(cores, workerNode(), [this.workerFile]);
-    this.worker = { process: startGroup({ command, args, ipc: true }), cores };
-    return this.worker.process;
+    const started = { process: startGroup({ command, args, ipc: true }), cores };
+    this.workers.set(lane, started);
+    return started.process;
   }
 
-  async close(): Promise<void> {
-    const current = this.worker;
-    this.worker = undefined;
-    await current?.process.stop(1000);
+  async close(lane?: number): Promise<void> {
+    const closing = [...this.workers].filter(([key]) => lane === undefined || key === lane);
+    for (const [key] of closing) this.workers.delete(key);
+    await Promise.all(closing.map(([, worker]) => worker.process.stop(1000)));
   }
 
   run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement> {
-    const child = this.workerFor(options.cores);
+    const lane = options.lane ?? 0;
+    const child = this.workerFor(options.cores, lane);
     return new Promise<EngineMeasurement>((resolve, reject) => {
       let settled = false;
       const onMessage = (message: FromWorker) => {
@@ -66,7 +70,7 @@ export class WorkerRunner {
         child.child.off('message', onMessage);
         options.signal?.removeEventListener('abort', onAbort);
         if (error) {
-          void this.close(); // a worker in an unknown state is not reused
+          void this.close(lane); // a worker in an unknown state is not reused
           reject(error);
         } else resolve(measurement!);
       };

@@ -15,7 +15,7 @@ import type { Scenario } from '../suites/types.js';
 import { checkAnswerSize, sizeCheckReason } from './answer-size.js';
 import type { Instance } from './instances.js';
 import { measureInLongEnoughWindow } from './extend-window.js';
-import { runTrial } from './trial.js';
+import { runTrial, type WindowWatch } from './trial.js';
 import {
   type UpstreamRecord,
   UpstreamWindow,
@@ -40,6 +40,10 @@ export interface CheckedTrialContext {
   neighbours?: number[];
   /** The upstream the suite's requests call: its count is checked over the window and its CPU recorded. */
   upstream?: UpstreamWatch;
+  /** Told when each measured window starts and ends (turns-trial.ts: the served share of a window). */
+  windowWatch?: WindowWatch;
+  /** The engine lane (EngineRunOptions.lane). */
+  lane?: number;
 }
 
 export interface CheckedTrial {
@@ -65,6 +69,20 @@ export async function checksAfterWindow(
   return failures;
 }
 
+/** One watch told of a window that two watch: undefined where neither does. */
+function bothWatches(...watches: Array<WindowWatch | undefined>): WindowWatch | undefined {
+  const present = watches.filter((watch) => watch !== undefined);
+  if (present.length < 2) return present[0];
+  return {
+    begin: () => {
+      for (const watch of present) watch.begin();
+    },
+    end: () => {
+      for (const watch of present) watch.end();
+    },
+  };
+}
+
 export async function checkedTrial(context: CheckedTrialContext): Promise<CheckedTrial> {
   const { instance, scenario } = context;
   let window: UpstreamWindow | undefined;
@@ -82,7 +100,8 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
       engineCores: context.engineCores,
       signal: context.signal,
       neighbours: context.neighbours,
-      windowWatch: window,
+      windowWatch: bothWatches(window, context.windowWatch),
+      lane: context.lane,
     });
   };
   // A ramp or rate profile's window is its stages: it is never stretched.

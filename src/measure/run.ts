@@ -7,7 +7,7 @@ import { formatProfile, type ScenarioShape } from '../engines/profile.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnginePlan } from '../engines/engine-plan.js';
-import { planShapes, planTrials, processCount, scenarioRuns } from '../plan/plan.js';
+import { type PlannedTrial, planShapes, planTrials, processCount, scenarioRuns } from '../plan/plan.js';
 import { createProgress } from '../progress/progress.js';
 import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
@@ -23,7 +23,9 @@ import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '
 import { machineCpuTicks, othersBusyShare } from '../proc/proc-stat.js';
 import { pollIdleCores } from '../proc/idle-polling.js';
 import { failedTrial, Instances } from './instances.js';
-import { checkedTrial } from './checked-trial.js';
+import { type CheckedTrial, checkedTrial } from './checked-trial.js';
+import { turnsTrial } from './turns-trial.js';
+import { closeTurnsGuard, TURN_MS } from '../proc/turns.js';
 import { warmupEnding } from './warmup.js';
 import type { UpstreamWatch } from './upstream-check.js';
 import type { TrialEngine } from '../engines/engine-plan.js';
@@ -72,6 +74,8 @@ export interface RunSettings {
   v8Flags: string[];
   /** Make idle cores poll for the run where they halt at once (a KVM guest; proc/idle-polling.ts); false: leave them. */
   idlePolling: boolean;
+  /** Measure every target in turns with a baseline process (turns-trial.ts); each side runs `durationSec` of its own. */
+  turns?: boolean;
 }
 
 export interface RunOutcome {
@@ -123,10 +127,12 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   mkdirSync(runDir, { recursive: true });
 
   // The warm-up runs once per target start (see warmup.ts); each trial has only its short own.
+  // In turns each side runs half the time, so its load lasts twice as long for the same served seconds.
+  const wallShare = settings.turns ? 2 : 1;
   const trialLoad = {
     connections: settings.connections,
     pipelining: settings.pipelining,
-    warmupSec: settings.trialWarmupSec,
+    warmupSec: settings.trialWarmupSec * wallShare,
     timeoutSec: settings.timeoutSec,
   };
   const targetNames = settings.targets.map((t) => t.name);
@@ -188,6 +194,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ),
     categoryWeights: settings.suite.categoryWeights,
     untilStable: settings.untilStable,
+    ...(settings.turns && { turns: { turnMs: TURN_MS } }),
     // recorded even when empty (--memory-reducer): absent means a result from before flags were recorded
     v8Flags: settings.v8Flags,
     ...(settings.upstream && {
@@ -213,15 +220,11 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const startedMs = Date.now();
   const scenarioNames = settings.scenarios.map((s) => s.name);
   const anchor = { target: settings.baseline, visits: baselineVisits };
-  const queue = planTrials(
-    targetNames,
-    scenarioNames,
-    settings.repeats,
-    settings.seed,
-    1,
-    runsOn,
-    anchor,
-    settings.processes,
+  // In turns the baseline is measured beside every other target, never on its own.
+  const ownTrials = (planned: PlannedTrial[]) =>
+    settings.turns ? planned.filter((trial) => trial.target !== settings.baseline) : planned;
+  const queue = ownTrials(
+    planTrials(targetNames, scenarioNames, settings.repeats, settings.seed, 1, runsOn, anchor, settings.processes),
   );
   const progress = createProgress(queue.length, settings.quiet);
   const abort = new AbortController();
@@ -237,7 +240,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const verification: Verification[] = [];
   const broken = new Map<string, string>();
   const record = {
-    trial(trial: Omit<Trial, 'index'>) {
+    /** `partnerSide`: the baseline's side of a trial in turns, which the progress does not count. */
+    trial(trial: Omit<Trial, 'index'>, partnerSide = false) {
       const indexed = {
         ...trial,
         runtime: runtimeRecord(
@@ -250,7 +254,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       };
       trials.push(indexed);
       journal.trial(indexed);
-      progress.trialFinished(indexed);
+      if (!partnerSide) progress.trialFinished(indexed);
     },
     verification(check: Verification) {
       verification.push(check);
@@ -286,6 +290,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const scenarioByName = new Map(settings.scenarios.map((s) => [s.name, s]));
   /** Window per cell once a trial of it needed a longer one: later rounds start there. */
   const windows = new Map<string, number>();
+  /** Trials in turns so far: which baseline process takes the next one. */
+  let turnsTrials = 0;
 
   let rounds = settings.repeats;
   /** --until-stable: one more round of the targets whose cells are not settled, while the budget lasts. */
@@ -297,15 +303,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ].filter((t) => !broken.has(t));
     if (targets.length === 0) return [];
     rounds++;
-    const more = planTrials(
-      targets,
-      scenarioNames,
-      1,
-      settings.seed + rounds,
-      rounds,
-      runsOn,
-      anchor,
-      settings.processes,
+    const more = ownTrials(
+      planTrials(targets, scenarioNames, 1, settings.seed + rounds, rounds, runsOn, anchor, settings.processes),
     );
     progress.extend(more.length);
     return more;
@@ -348,32 +347,71 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
       }
       const cell = `${target.name}\u0000${scenario.name}`;
       const shape = settings.shapes[scenario.name];
-      const { trial, wrongAnswer } = await checkedTrial({
+      const context = {
         round: planned.round,
-        instance,
         scenario,
-        engine,
         load: {
           ...trialLoad,
-          durationSec: windows.get(cell) ?? shape.durationSec,
+          durationSec: windows.get(cell) ?? shape.durationSec * wallShare,
           ...(shape.profile.kind !== 'fixed' && { profile: shape.profile }),
         },
-        askedSec: shape.durationSec,
+        askedSec: shape.durationSec * wallShare,
         engineCores: cores.engine,
         signal: abort.signal,
-        neighbours: instances.groups().filter((pgid) => pgid !== instance.running.process.pid),
         upstream: settings.upstream,
-      });
-      if (trial.windowExtended) windows.set(cell, trial.windowExtended.toSec);
-      if (wrongAnswer) {
-        record.verification(wrongAnswer);
-        broken.set(target.name, trial.reason ?? 'answered wrongly under load');
-        progress.note(`${target.name} ${trial.reason}: it is not measured further`);
+      };
+      const measured: Array<{ checked: CheckedTrial; process?: number; partnerSide?: boolean }> = [];
+      if (settings.turns) {
+        // the baseline's processes take turns in order, so each serves as many trials
+        const count = processCount(settings.baseline, anchor, settings.processes);
+        const partnerProcess = count > 1 ? (turnsTrials++ % count) + 1 : undefined;
+        const baseline = targetByName.get(settings.baseline)!;
+        const partner = await instances.get(baseline, protocol, planned.round, scenario.name, partnerProcess);
+        let partnerEngine: TrialEngine | undefined;
+        try {
+          partnerEngine = partner && settings.engines.forTrial(scenario, partner.quirks);
+        } catch {
+          // said below: the baseline cannot be measured with this engine
+        }
+        if (!partner || !partnerEngine) {
+          const why = broken.get(settings.baseline) ?? 'it could not be started or measured';
+          record.trial(
+            failedTrial(planned.round, target.name, scenario.name, `no baseline to take turns with: ${why}`),
+          );
+          continue;
+        }
+        const pair = await turnsTrial({
+          ...context,
+          target: { instance, engine, process: planned.process },
+          baseline: { instance: partner, engine: partnerEngine, process: partnerProcess },
+          groups: instances.groups(),
+        });
+        measured.push({ checked: pair.baseline, process: partnerProcess, partnerSide: true });
+        measured.push({ checked: pair.target, process: planned.process });
+      } else {
+        const checked = await checkedTrial({
+          ...context,
+          instance,
+          engine,
+          neighbours: instances.groups().filter((pgid) => pgid !== instance.running.process.pid),
+        });
+        measured.push({ checked, process: planned.process });
       }
-      record.trial(planned.process === undefined ? trial : { ...trial, process: planned.process });
+      for (const { checked, process: processIndex, partnerSide } of measured) {
+        const { trial, wrongAnswer } = checked;
+        const key = `${trial.target}\u0000${trial.scenario}`;
+        if (trial.windowExtended) windows.set(key, trial.windowExtended.toSec);
+        if (wrongAnswer) {
+          record.verification(wrongAnswer);
+          broken.set(trial.target, trial.reason ?? 'answered wrongly under load');
+          progress.note(`${trial.target} ${trial.reason}: it is not measured further`);
+        }
+        record.trial(processIndex === undefined ? trial : { ...trial, process: processIndex }, partnerSide);
+      }
     }
   } finally {
     await instances.stopAll();
+    await closeTurnsGuard();
     await settings.engines.close();
     polling.restore();
     process.off('SIGINT', onSignal);

@@ -30,8 +30,15 @@ export interface TrialContext {
   signal: AbortSignal;
   /** Process groups of the other targets kept up on the server's core: the previous trial's target may still be finishing its load. */
   neighbours?: number[];
-  /** Told when the measured window starts and ends, beside the samplers (the upstream's count and CPU). */
-  windowWatch?: { begin(): void; end(): void };
+  /** Told when the measured window starts and ends, beside the samplers (the upstream's count and CPU, a trial's turns). */
+  windowWatch?: WindowWatch;
+  /** The engine lane (EngineRunOptions.lane): trials in turns run two loads at once. */
+  lane?: number;
+}
+
+export interface WindowWatch {
+  begin(): void;
+  end(): void;
 }
 
 export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'index'>> {
@@ -76,18 +83,19 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
       {
         windowStart(pid) {
           generatorPid = pid;
-          generatorStart = usageOf([pid]);
+          generatorStart = usageOf([pid], true);
           sampler.start();
           context.windowWatch?.begin();
         },
         windowEnd() {
           context.windowWatch?.end();
           serverUsage = sampler.stop();
-          generatorEnd = usageOf([generatorPid]);
+          generatorEnd = usageOf([generatorPid], true);
         },
       },
       {
         cores: context.engineCores,
+        lane: context.lane,
         deadlineMs: (context.load.warmupSec + context.load.durationSec) * 1000 * 3 + 15000,
         signal: crashed.signal,
       },

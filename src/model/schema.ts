@@ -194,6 +194,8 @@ export const planSchema = z.object({
   categoryWeights: z.record(z.string(), z.number()).optional(),
   /** V8 flags every node and deno target ran with (KEPT_UP_V8_FLAGS, then --v8-flags); absent in results from before they were recorded, whose targets ran with none, and in imported ones. */
   v8Flags: z.array(z.string()).optional(),
+  /** Every target measured in turns with a baseline process (`run --turns`, measure/turns-trial.ts): the length of a turn. */
+  turns: z.object({ turnMs: z.number().positive() }).optional(),
   /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
   untilStable: z.object({ halfWidthShare: z.number().positive(), budgetSec: z.number().positive() }).optional(),
   /** The upstream service the suite's requests call (fanout): how it answered and where it ran. */
@@ -283,6 +285,25 @@ export const trialSchema = z.object({
   engineFallback: z.object({ version: z.string(), flags: z.string(), reason: z.string() }).optional(),
   /** How long gauntlet waited for the target to go idle after the previous load, and whether it did (absent in older results). */
   settle: z.object({ waitedMs: z.number(), idle: z.boolean() }).optional(),
+  /**
+   * Measured in turns with a process of the baseline (measure/turns-trial.ts): the two servers
+   * took `turnMs` turns on the server core while both were loaded; req/s and CPU share count
+   * the time this one ran (`servedSec` of the window), latencies include the turns it waited.
+   * `partner` holds the other side's figures from the same window, for the ratio of this trial.
+   */
+  turns: z
+    .object({
+      turnMs: z.number().positive(),
+      servedSec: z.number().nonnegative(),
+      partner: z.object({
+        target: z.string(),
+        process: z.number().int().positive().optional(),
+        status: z.enum(['ok', 'invalid', 'failed']),
+        requestsPerSec: z.number().optional(),
+        cpuUsPerRequest: z.number().optional(),
+      }),
+    })
+    .optional(),
   /** The window was too short for its load at first and was measured again this long (the first attempt is dropped). */
   windowExtended: z.object({ fromSec: z.number(), toSec: z.number(), reason: z.string() }).optional(),
   /** Bytes per response in the window against the answers sampled at the start (absent: the engine did not count them). */
@@ -377,6 +398,8 @@ const ratioEstimateSchema = z.object({
   logStandardError: z.number().optional(),
   /** The share of each start's rounds its figure keeps: 0.25, the best quarter (absent: results before it, the better half). */
   kept: z.number().positive().max(1).optional(),
+  /** 'turns': the median of the ratios of trials in turns (stats/turn-ratios.ts), not the best rounds (absent: best rounds). */
+  estimator: z.literal('turns').optional(),
 });
 export type RatioEstimate = z.infer<typeof ratioEstimateSchema>;
 

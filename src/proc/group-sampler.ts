@@ -1,5 +1,5 @@
 /**
- * Samples a process group while a trial's measured window runs: total CPU seconds, the
+ * Samples a process group while a trial's measured window runs: total CPU seconds (from schedstat), the
  * highest CPU % over any sampling interval, and an RSS series for the memory chart.
  */
 import { groupMembers, usageOf, type UsageSnapshot } from './proc-stat.js';
@@ -22,6 +22,8 @@ const MIN_INTERVAL_FOR_PERCENT_SEC = 0.1;
 export class GroupSampler {
   private members: number[] = [];
   private first?: UsageSnapshot;
+  /** The window's start read from schedstat (usageOf precise): the CPU total; the samples between keep ticks. */
+  private preciseFirst?: UsageSnapshot;
   private last?: UsageSnapshot;
   private maxCpuPercent = 0;
   private rssSeries: Array<[number, number]> = [];
@@ -34,6 +36,7 @@ export class GroupSampler {
 
   start(): void {
     this.members = groupMembers(this.pgid);
+    this.preciseFirst = usageOf(this.members, true);
     this.first = usageOf(this.members);
     this.last = this.first;
     this.rssSeries = [[0, this.first.rssBytes]];
@@ -54,8 +57,8 @@ export class GroupSampler {
   stop(): GroupUsage {
     if (this.timer) clearInterval(this.timer);
     this.sample();
-    const first = this.first!;
-    const last = this.last!;
+    const first = this.preciseFirst!;
+    const last = usageOf(this.members, true);
     const wallSeconds = (last.atMs - first.atMs) / 1000;
     const cpuSeconds = Math.max(0, last.cpuSeconds - first.cpuSeconds);
     return {

@@ -72,6 +72,8 @@ export function startGroup(options: StartOptions): GroupProcess {
       if (pid <= 0) return;
       if (!done) {
         killGroup(pid, 'SIGTERM');
+        // a group stopped by turns (turns.ts) holds SIGTERM until it runs again
+        killGroup(pid, 'SIGCONT');
         const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
         await exited;
         clearTimeout(timer);

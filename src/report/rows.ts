@@ -163,7 +163,10 @@ export function methodLine(result: Result): string {
     share === 'half' ? 'better halves of rounds' : `best ${share === 'quarter' ? 'quarters' : share} of rounds`;
   return (
     `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s)` +
-    (plan.baselineVisits
+    (plan.turns
+      ? `, every target measured in turns with a process of the baseline ${plan.baseline}${plan.baselineVisits ? ` (its ${plan.baselineVisits} processes in order)` : ''}: both loaded at once while the two servers took ${plan.turns.turnMs} ms turns on the server core, each load twice --duration and --trial-warmup long so that each server ran ${plan.durationSec} s of the window`
+      : '') +
+    (plan.baselineVisits && !plan.turns
       ? `, the baseline ${plan.baseline} visited ${plan.baselineVisits} times in each scenario of a round (${plan.baselineVisits === 2 ? 'first and last' : 'first, last and evenly between'}${ownProcesses}; ${ownProcesses ? `the baseline's figure is the median of its processes' ${kept}, and in a round of its visits` : "their median is the baseline's figure of the round"})`
       : '') +
     (plan.processes
@@ -235,6 +238,7 @@ export function intervalNoteOf(ratios: RatioEstimate[], mine: RatioSide, theirs:
 
 /** What the interval of a ratio to the baseline resamples, and what it leaves out. */
 export function ratioIntervalNote(result: Result): string {
+  if (result.plan?.turns) return turnsIntervalNote(result);
   const ratios = result.summaries.flatMap((s) =>
     s.baselineRatios?.requestsPerSec ? [s.baselineRatios.requestsPerSec] : [],
   );
@@ -242,6 +246,18 @@ export function ratioIntervalNote(result: Result): string {
     ratios,
     { name: 'a target', owner: "the target's" },
     { name: 'the baseline', owner: "the baseline's" },
+  );
+}
+
+/** The interval of a ratio in turns (stats/turn-ratios.ts): over the trials, each with both sides' figures. */
+function turnsIntervalNote(result: Result): string {
+  const processes = result.summaries.flatMap((s) => s.baselineRatios?.requestsPerSec?.processes ?? []);
+  const alone = processes.some((p) => p.target === 1);
+  return (
+    'a 95 % bootstrap interval over the trials' +
+    (alone
+      ? `; it leaves out the own speed of a start of a target run in one process, which a second run draws anew (--processes 3 puts it in; README, "A start's own speed")`
+      : '')
   );
 }
 
@@ -254,6 +270,12 @@ export function keptShareName(result: Result): string {
 
 /** How "vs baseline" and "CPU vs baseline" were computed: best rounds (older results: the median of per-round ratios). */
 export function baselineColumnsNote(result: Result): string {
+  if (result.plan.turns)
+    return (
+      '"vs baseline", the ranking, is the median over the target\'s trials of its req/s over that of the baseline process it took turns with in the same window, ' +
+      `[${turnsIntervalNote(result)}]; "CPU vs baseline" the same for CPU µs per request. ` +
+      'A slowdown of the machine lasts longer than a turn, so it slows both sides of a window alike and the ratio keeps; req/s, output and CPU share count the time each server ran, latencies include the turns it waited (see the README, "Turns").'
+    );
   const share = keptShareName(result);
   return result.summaries.some((s) => s.baselineRatios)
     ? `"vs baseline", the ranking, is the mean of the target's best ${share} of rounds (the fastest ones, at least two) over the mean of the baseline's (a side in several processes: the median of its processes' figures, of two their mean), the baseline measured in the same rounds seconds apart, ` +

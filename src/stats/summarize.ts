@@ -2,6 +2,7 @@
  * One summary per target and scenario: medians over the repeats with their spread, CPU cost
  * per request, memory, and the ratio to the baseline target measured in the same run.
  */
+import { inTurns, turnRatios, turnsBaselineRatios } from './turn-ratios.js';
 import { planRuns } from '../model/plan-cells.js';
 import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from '../model/schema.js';
 import { medianOf, spreadOf } from './describe.js';
@@ -170,6 +171,8 @@ export function baselineRatiosOf(
   scenario: string,
   { levels, share }: BaselineRatioReading = {},
 ): Summary['baselineRatios'] {
+  // a run in turns pairs within each trial: levels and shares of rounds do not apply
+  if (inTurns(trials)) return turnsBaselineRatios(trials, baseline, target, scenario);
   const ratio = (figure: (m: Measurement) => number, better: Better, level?: PassLevels) =>
     bestRoundsRatioOverStarts(
       validByStart(trials, baseline, scenario, figure),
@@ -194,8 +197,14 @@ export function summarize(input: SummaryInput): Summary[] {
     if (baseline?.status !== 'measured' || summary.status !== 'measured') continue;
     const mine = validByRound(input.trials, summary.target, summary.scenario);
     const theirs = validByRound(input.trials, baseline.target, baseline.scenario);
-    const rates = pairedRatios(mine, theirs, rate);
-    const costs = pairedRatios(mine, theirs, cost);
+    const turns = inTurns(input.trials);
+    const baselineName = baseline.target;
+    const rates = turns
+      ? turnRatios(input.trials, baselineName, summary.target, summary.scenario, 'requestsPerSec')
+      : pairedRatios(mine, theirs, rate);
+    const costs = turns
+      ? turnRatios(input.trials, baselineName, summary.target, summary.scenario, 'cpuUsPerRequest')
+      : pairedRatios(mine, theirs, cost);
     if (rates.length > 0) summary.pairedRatio = spreadOf(rates);
     if (costs.length > 0) summary.pairedCpuRatio = spreadOf(costs);
     const ratios = baselineRatiosOf(input.trials, baseline.target, summary.target, summary.scenario);

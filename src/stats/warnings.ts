@@ -50,6 +50,11 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       `the run did not finish (${input.interruption ?? 'unknown reason'}): only finished trials are shown`,
     );
   for (const { target, reason } of input.unavailable) add('unavailable', `${target} was not run: ${reason}`, target);
+  if (input.plan.turns)
+    add(
+      'turns',
+      'measured in turns (experimental): its ratios to the baseline are not yet the figures one after the other gives (in the hour measured, the two slowest targets read about a fifth higher in req/s and most others a few % lower, in req/s and CPU alike; README, "Turns")',
+    );
   for (const v of input.verification.filter((v) => !v.ok)) {
     for (const f of v.failures)
       add(

@@ -14,7 +14,9 @@ const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
 
 /** How the charted figures were read, in the words of the result's own share of rounds. */
 const methodNote = (result: Result) =>
-  `Each figure is the mean of the target's best ${keptShareName(result)} of rounds (the fastest, or cheapest, at least two) over the mean of the baseline's (the baseline measured in the same rounds, seconds apart); whiskers: a 95 % bootstrap interval (what it resamples: Run summary). The baseline is 100 %.`;
+  result.plan.turns
+    ? "Each figure is the median over the target's trials of its figure over that of the baseline process it took turns with in the same window; whiskers: a 95 % bootstrap interval over the trials (Run summary). The baseline is 100 %."
+    : `Each figure is the mean of the target's best ${keptShareName(result)} of rounds (the fastest, or cheapest, at least two) over the mean of the baseline's (the baseline measured in the same rounds, seconds apart); whiskers: a 95 % bootstrap interval (what it resamples: Run summary). The baseline is 100 %.`;
 
 function ratioChart(
   result: Result,

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { startGroup } from '../../src/proc/process-group.js';
+import { threadsCpuSeconds } from '../../src/proc/proc-stat.js';
+import { closeTurnsGuard, Turns } from '../../src/proc/turns.js';
+import {
+  cliFile,
+  fixtureTargetsDir,
+  leftoverProcesses,
+  newMark,
+  resultOf,
+  runCli,
+  TEST_MARK_VAR,
+  tempDir,
+} from '../helpers/cli.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The state letter of /proc/PID/stat ('T': stopped), or undefined once it is gone. */
+function stateOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+  } catch {
+    return undefined;
+  }
+}
+
+async function notStopped(pid: number): Promise<boolean> {
+  for (let i = 0; i < 50; i++) {
+    if (stateOf(pid) !== 'T') return true;
+    await sleep(20);
+  }
+  return false;
+}
+
+test('two groups in turns run one at a time, split the time between them, and both run again after', async () => {
+  const busy = () => startGroup({ command: process.execPath, args: ['-e', 'for (;;) {}'] });
+  const groups = [busy(), busy()];
+  try {
+    await sleep(200);
+    const cpu = () => groups.map((g) => threadsCpuSeconds(g.pid) ?? 0).reduce((a, b) => a + b, 0);
+    const before = cpu();
+    const fromMs = performance.now();
+    const turns = new Turns([groups[0].pid, groups[1].pid]);
+    await sleep(600);
+    const toMs = performance.now();
+    const used = cpu() - before;
+    turns.stop();
+    const wallSec = (toMs - fromMs) / 1000;
+    // two busy loops on two cores would use two cores' worth; in turns, one core's at most
+    assert.ok(used < 1.4 * wallSec, `the two used ${used.toFixed(2)} s of CPU in ${wallSec.toFixed(2)} s`);
+    const served = [turns.servedMs(0, fromMs, toMs), turns.servedMs(1, fromMs, toMs)];
+    assert.ok(served[0] > 0 && served[1] > 0, `both ran: ${served}`);
+    assert.ok(Math.abs(served[0] + served[1] - (toMs - fromMs)) < 1, 'the turns split the window between them');
+    assert.ok(turns.swapCount > 2);
+    for (const group of groups) assert.ok(await notStopped(group.pid), 'stop() resumed both');
+  } finally {
+    await Promise.all(groups.map((g) => g.stop()));
+    await closeTurnsGuard();
+  }
+});
+
+test('a group left stopped ends at once on stop(), not after the grace for SIGKILL', async () => {
+  const idle = startGroup({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] });
+  await sleep(200);
+  process.kill(-idle.pid, 'SIGSTOP');
+  await idle.stop(60_000);
+  assert.equal((await idle.exited).signal, 'SIGTERM', 'resumed, it took the SIGTERM');
+});
+
+const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
+
+test('run --turns pairs every trial with a baseline process in one window, refuses a cheat, and leaves nothing behind', async () => {
+  const out = tempDir('turns');
+  const run = await runCli(
+    [
+      'run',
+      '--turns',
+      '--targets',
+      'node-http,polka,cheats-under-load',
+      '--scenarios',
+      'json',
+      '--repeats',
+      '3',
+      '--duration',
+      '0.25',
+      '--trial-warmup',
+      '0.1',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+    ],
+    withFixtures,
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const result = resultOf(out);
+  assert.deepEqual(result.plan.turns, { turnMs: 25 });
+  const polka = result.trials.filter((t) => t.target === 'polka');
+  assert.equal(polka.length, 3, 'one trial a round; the baseline is never measured on its own');
+  for (const trial of polka) {
+    assert.equal(trial.turns?.partner.target, 'node-http');
+    assert.ok(trial.turns.partner.process, 'the baseline runs a process per visit, taken in turn');
+    const m = trial.measurement!;
+    assert.ok(trial.turns.servedSec > 0 && trial.turns.servedSec < m.durationSec, 'it ran part of its window');
+    assert.ok(m.durationSec >= 0.45, 'each load lasts twice --duration');
+    assert.ok(Math.abs(m.requestsPerSec - m.requests / trial.turns.servedSec) < 1e-6, 'req/s over its time');
+  }
+  const baselineSides = result.trials.filter((t) => t.target === 'node-http');
+  assert.ok(baselineSides.every((t) => t.turns && t.turns.partner.target !== 'node-http'));
+  assert.equal(
+    baselineSides.filter((t) => t.turns?.partner.target === 'polka').length,
+    3,
+    'a baseline side for every polka trial',
+  );
+  const cell = result.summaries.find((s) => s.target === 'polka')!;
+  assert.equal(cell.status, 'measured');
+  assert.equal(cell.baselineRatios?.requestsPerSec?.estimator, 'turns');
+  assert.ok(cell.ratioToBaseline! > 0);
+  const caught = result.verification.find((v) => v.target === 'cheats-under-load' && v.phase === 'under-load');
+  assert.ok(caught && !caught.ok, 'the cheat is caught in turns too');
+  const cheat = result.summaries.find((s) => s.target === 'cheats-under-load')!;
+  assert.equal(cheat.status, 'failed');
+  assert.equal(cheat.ratioToBaseline, undefined);
+  assert.match(run.stdout, /took 25 ms turns/);
+  assert.deepEqual(await leftoverProcesses(run.mark), [], 'no target, generator or guard outlived the run');
+});
+
+/** Starts a long run in turns and resolves once its journal holds a trial. */
+async function runInTurnsUntilATrial(out: string) {
+  const mark = newMark();
+  const child = spawn(
+    process.execPath,
+    [
+      cliFile,
+      'run',
+      '--turns',
+      '--targets',
+      'node-http,polka',
+      '--repeats',
+      '20',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--out',
+      out,
+    ],
+    { stdio: 'ignore', env: { ...process.env, [TEST_MARK_VAR]: mark } },
+  );
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const runs = existsSync(out) ? readdirSync(out) : [];
+    const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
+    if (journal && existsSync(journal) && readFileSync(journal, 'utf8').includes('{"kind":"trial"'))
+      return { child, exited, mark };
+    if (Date.now() > deadline) throw new Error('the run never finished a trial');
+    await sleep(100);
+  }
+}
+
+test('Ctrl-C in the middle of turns stops every process, none left stopped', async () => {
+  const { child, exited, mark } = await runInTurnsUntilATrial(tempDir('turns-sigint'));
+  await sleep(700); // well inside the next trial's 2 s of turns
+  child.kill('SIGINT');
+  assert.equal(await exited, 130);
+  assert.deepEqual(await leftoverProcesses(mark), []);
+});
+
+test('gauntlet killed outright in the middle of turns: the guard resumes the targets, which then exit', async () => {
+  const { child, exited, mark } = await runInTurnsUntilATrial(tempDir('turns-sigkill'));
+  await sleep(700);
+  child.kill('SIGKILL');
+  await exited;
+  assert.deepEqual(await leftoverProcesses(mark, 5000), [], 'no target is left stopped or running');
+});
+
+test('--turns is refused where turns cannot work', async () => {
+  const ramp = await runCli(['run', '--turns', '--profile', 'ramp:0-10/2s', '--targets', 'node-http,polka']);
+  assert.equal(ramp.code, 2);
+  assert.match(ramp.stderr, /GAUNTLET_TURNS_UNSUITED/);
+  assert.match(ramp.stderr, /ramp profile; turns need a fixed load/);
+  const alone = await runCli(['run', '--turns', '--targets', 'node-http']);
+  assert.equal(alone.code, 2);
+  assert.match(alone.stderr, /at least one other target/);
+});
