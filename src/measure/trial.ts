@@ -83,14 +83,14 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
       {
         windowStart(pid) {
           generatorPid = pid;
-          generatorStart = usageOf([pid], true);
+          generatorStart = usageOf([pid]);
           sampler.start();
           context.windowWatch?.begin();
         },
         windowEnd() {
           context.windowWatch?.end();
           serverUsage = sampler.stop();
-          generatorEnd = usageOf([generatorPid], true);
+          generatorEnd = usageOf([generatorPid]);
         },
       },
       {

@@ -79,10 +79,10 @@ export interface UsageSnapshot {
 
 /**
  * CPU seconds and RSS summed over the given processes (gone ones count as zero). `precise`
- * reads CPU from each thread's schedstat (nanoseconds) where the kernel has it: /proc/PID/stat
- * counts 10 ms clock ticks per thread, 4 % of a 0.25 s window, and a turn of a trial in
- * turns (measure/turns-trial.ts) is shorter still. A thread that exits inside the window
- * takes its time with it there, so the frequent samples (settle, peaks) keep the ticks.
+ * reads CPU from each live thread's schedstat (nanoseconds) where the kernel has it:
+ * /proc/PID/stat counts 10 ms clock ticks, 4 % of a 0.25 s window. A thread that exited
+ * takes its time out of that sum, so where the sum falls short of the ticks by more than
+ * their rounding (h2load's worker thread, gone when it prints its figures), the ticks count.
  */
 export function usageOf(pids: number[], precise = false): UsageSnapshot {
   let cpuSeconds = 0;
@@ -90,14 +90,16 @@ export function usageOf(pids: number[], precise = false): UsageSnapshot {
   for (const pid of pids) {
     const stat = readStat(pid);
     if (!stat) continue;
-    cpuSeconds += (precise && threadsCpuSeconds(pid)) || stat.cpuSeconds;
+    const threads = precise ? threadsCpu(pid) : undefined;
+    const roundingSec = threads ? threads.count / clockTicks() : 0;
+    cpuSeconds += threads && threads.seconds >= stat.cpuSeconds - roundingSec ? threads.seconds : stat.cpuSeconds;
     rssBytes += stat.rssBytes;
   }
   return { atMs: performance.now(), cpuSeconds, rssBytes };
 }
 
-/** A process's CPU time summed over its live threads' schedstat (its first field: ns on the CPU); undefined where there is none. */
-export function threadsCpuSeconds(pid: number): number | undefined {
+/** A process's CPU time summed over its live threads' schedstat (its first field: ns on the CPU), and how many; undefined where there is none. */
+function threadsCpu(pid: number): { seconds: number; count: number } | undefined {
   let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
@@ -112,7 +114,12 @@ export function threadsCpuSeconds(pid: number): number | undefined {
       // the thread exited between the listing and the read, or there is no schedstat
     }
   }
-  return ns > 0 ? ns / 1e9 : undefined;
+  return ns > 0 ? { seconds: ns / 1e9, count: tasks.length } : undefined;
+}
+
+/** threadsCpu's seconds alone. */
+export function threadsCpuSeconds(pid: number): number | undefined {
+  return threadsCpu(pid)?.seconds;
 }
 
 /** Highest RSS the kernel saw for a process since it started (VmHWM). */

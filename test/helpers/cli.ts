@@ -1,6 +1,6 @@
 /** Runs the built gauntlet CLI as a user would, and finds processes a test may have left. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,4 +99,34 @@ export function savedResult(runDir: string): Result {
 /** The result of the one run written under --out `outDir`. */
 export function resultOf(outDir: string): Result {
   return savedResult(runFolder(outDir));
+}
+
+/**
+ * Starts `gauntlet <args> --out <out>` with a mark of its own and resolves once its journal
+ * holds `trials` finished trials: a run to interrupt or kill in the middle.
+ */
+export async function startRunUntilTrials(args: string[], out: string, trials: number) {
+  const mark = newMark();
+  const child = spawn(process.execPath, [cliFile, ...args, '--out', out], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, [TEST_MARK_VAR]: mark },
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.resume();
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const runs = existsSync(out) ? readdirSync(out) : [];
+    const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
+    const finished =
+      journal && existsSync(journal)
+        ? readFileSync(journal, 'utf8')
+            .split('\n')
+            .filter((l) => l.startsWith('{"kind":"trial"')).length
+        : 0;
+    if (finished >= trials) return { child, exited, mark, dir: join(out, runs[0]), stdout: () => stdout };
+    if (Date.now() > deadline) throw new Error('the run never finished enough trials');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -1,54 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { resultSchema } from '../../src/model/schema.js';
 import { haltsAtOnce, KERNEL_DEFAULT_HALT_POLL_NS, readIdlePolling } from '../../src/proc/idle-polling.js';
-import { cliFile, leftoverProcesses, newMark, runCli, savedResult, tempDir, TEST_MARK_VAR } from '../helpers/cli.js';
+import { leftoverProcesses, runCli, savedResult, startRunUntilTrials, tempDir } from '../helpers/cli.js';
 
-/** Starts a long run and resolves once its journal holds `trials` finished trials. */
-async function startRunAndWait(out: string, trials: number) {
-  const mark = newMark();
-  const child = spawn(
-    process.execPath,
-    [
-      cliFile,
-      'run',
-      '--targets',
-      'node-http,polka',
-      '--repeats',
-      '20',
-      '--duration',
-      '1',
-      '--warmup',
-      '0',
-      '--out',
-      out,
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, [TEST_MARK_VAR]: mark },
-    },
+/** A run long enough to interrupt, resolved once its journal holds `trials` finished trials. */
+const startRunAndWait = (out: string, trials: number) =>
+  startRunUntilTrials(
+    ['run', '--targets', 'node-http,polka', '--repeats', '20', '--duration', '1', '--warmup', '0'],
+    out,
+    trials,
   );
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const runs = existsSync(out) ? readdirSync(out) : [];
-    const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
-    const finished =
-      journal && existsSync(journal)
-        ? readFileSync(journal, 'utf8')
-            .split('\n')
-            .filter((l) => l.startsWith('{"kind":"trial"')).length
-        : 0;
-    if (finished >= trials) return { child, exited, mark, dir: join(out, runs[0]), stdout: () => stdout };
-    if (Date.now() > deadline) throw new Error('the run never finished enough trials');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test('Ctrl-C keeps the finished trials, writes a partial result, and stops every process', async () => {
   const out = tempDir('sigint');

@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { startGroup } from '../../src/proc/process-group.js';
 import { threadsCpuSeconds } from '../../src/proc/proc-stat.js';
 import { closeTurnsGuard, Turns } from '../../src/proc/turns.js';
 import {
-  cliFile,
   fixtureTargetsDir,
   leftoverProcesses,
-  newMark,
   resultOf,
   runCli,
-  TEST_MARK_VAR,
+  startRunUntilTrials,
   tempDir,
 } from '../helpers/cli.js';
 
@@ -129,39 +125,13 @@ test('run --turns pairs every trial with a baseline process in one window, refus
   assert.deepEqual(await leftoverProcesses(run.mark), [], 'no target, generator or guard outlived the run');
 });
 
-/** Starts a long run in turns and resolves once its journal holds a trial. */
-async function runInTurnsUntilATrial(out: string) {
-  const mark = newMark();
-  const child = spawn(
-    process.execPath,
-    [
-      cliFile,
-      'run',
-      '--turns',
-      '--targets',
-      'node-http,polka',
-      '--repeats',
-      '20',
-      '--duration',
-      '1',
-      '--warmup',
-      '0',
-      '--out',
-      out,
-    ],
-    { stdio: 'ignore', env: { ...process.env, [TEST_MARK_VAR]: mark } },
+/** A long run in turns, resolved once its journal holds a trial. */
+const runInTurnsUntilATrial = (out: string) =>
+  startRunUntilTrials(
+    ['run', '--turns', '--targets', 'node-http,polka', '--repeats', '20', '--duration', '1', '--warmup', '0'],
+    out,
+    1,
   );
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const runs = existsSync(out) ? readdirSync(out) : [];
-    const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
-    if (journal && existsSync(journal) && readFileSync(journal, 'utf8').includes('{"kind":"trial"'))
-      return { child, exited, mark };
-    if (Date.now() > deadline) throw new Error('the run never finished a trial');
-    await sleep(100);
-  }
-}
 
 test('Ctrl-C in the middle of turns stops every process, none left stopped', async () => {
   const { child, exited, mark } = await runInTurnsUntilATrial(tempDir('turns-sigint'));
