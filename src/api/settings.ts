@@ -81,6 +81,8 @@ export interface LoadOptions {
   quiet?: boolean;
   /** Measure every target in turns with a baseline process on the server core (measure/turns-trial.ts). */
   turns?: boolean;
+  /** With turns: the length of a turn, ms (default TURN_MS, 25). */
+  turnMs?: number;
   /** Add rounds until every req/s and CPU interval is within ± this % of its median. */
   untilStablePercent?: number;
   budgetSec?: number;
@@ -261,6 +263,7 @@ export function runSettings(
     v8Flags: targetV8Flags(options),
     quiet: options.quiet ?? false,
     turns: options.turns ?? false,
+    ...(options.turnMs !== undefined && { turnMs: options.turnMs }),
     untilStable:
       options.untilStablePercent === undefined
         ? undefined

@@ -11,6 +11,16 @@ function refuse(why: string): never {
   );
 }
 
+/** --turn-ms without --turns would change nothing: said rather than ignored. */
+export function refuseTurnLengthAlone(options: Pick<LoadOptions, 'turns' | 'turnMs'>): void {
+  if (options.turnMs !== undefined && !options.turns)
+    throw new UserError(
+      'GAUNTLET_USAGE',
+      '--turn-ms sets the length of a turn, but this run takes no turns',
+      'add --turns, or drop --turn-ms',
+    );
+}
+
 /** Before anything starts: the suite and the load shape. */
 export function refuseTurnsOf(suite: Suite, profile: LoadOptions['profile']): void {
   if (suite.kind === 'bench') refuse(`the ${suite.name} suite runs in-process benches, not servers to take turns`);

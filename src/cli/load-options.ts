@@ -32,6 +32,7 @@ export interface LoadFlags extends RuntimeFlags {
   untilStable?: number;
   budget: number;
   turns: boolean;
+  turnMs?: number;
   /** --memory-reducer: leave V8's memory reducer on in the targets. */
   memoryReducer: boolean;
   /** --v8-flags: flags added to node and deno targets' command line. */
@@ -134,6 +135,11 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
       'measure every target in turns with a process of the baseline: both loaded at once, the two servers take 25 ms turns on the server core, and each ratio to the baseline is taken within one window (README, "Turns"); each side runs --duration of its own, so a trial lasts twice as long; latencies include the turns a server waited',
       false,
     )
+    .option(
+      '--turn-ms <ms>',
+      'with --turns: the length of a turn in milliseconds (default 25; longer turns share less of the machine\'s pace, README, "Turns")',
+      positiveInt('--turn-ms'),
+    )
     .option('--no-pin', 'do not pin server and generator to separate cores')
     .option(
       '--no-idle-polling',
@@ -222,6 +228,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     quiet: flags.quiet,
     untilStablePercent: flags.untilStable,
     turns: flags.turns,
+    turnMs: flags.turnMs,
     memoryReducer: flags.memoryReducer,
     v8Flags: flags.v8Flags,
     budgetSec: flags.budget,

@@ -76,6 +76,8 @@ export interface RunSettings {
   idlePolling: boolean;
   /** Measure every target in turns with a baseline process (turns-trial.ts); each side runs `durationSec` of its own. */
   turns?: boolean;
+  /** With turns: the length of a turn (default TURN_MS). */
+  turnMs?: number;
 }
 
 export interface RunOutcome {
@@ -194,7 +196,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ),
     categoryWeights: settings.suite.categoryWeights,
     untilStable: settings.untilStable,
-    ...(settings.turns && { turns: { turnMs: TURN_MS } }),
+    ...(settings.turns && { turns: { turnMs: settings.turnMs ?? TURN_MS } }),
     // recorded even when empty (--memory-reducer): absent means a result from before flags were recorded
     v8Flags: settings.v8Flags,
     ...(settings.upstream && {
@@ -385,6 +387,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
           target: { instance, engine, process: planned.process },
           baseline: { instance: partner, engine: partnerEngine, process: partnerProcess },
           groups: instances.groups(),
+          turnMs: settings.turnMs,
         });
         measured.push({ checked: pair.baseline, process: partnerProcess, partnerSide: true });
         measured.push({ checked: pair.target, process: planned.process });

@@ -75,6 +75,8 @@ test('run --turns pairs every trial with a baseline process in one window, refus
     [
       'run',
       '--turns',
+      '--turn-ms',
+      '30',
       '--targets',
       'node-http,polka,cheats-under-load',
       '--scenarios',
@@ -94,11 +96,12 @@ test('run --turns pairs every trial with a baseline process in one window, refus
   );
   assert.equal(run.code, 0, run.stderr);
   const result = resultOf(out);
-  assert.deepEqual(result.plan.turns, { turnMs: 25 });
+  assert.deepEqual(result.plan.turns, { turnMs: 30 }, '--turn-ms sets the turn');
   const polka = result.trials.filter((t) => t.target === 'polka');
   assert.equal(polka.length, 3, 'one trial a round; the baseline is never measured on its own');
   for (const trial of polka) {
     assert.equal(trial.turns?.partner.target, 'node-http');
+    assert.equal(trial.turns.turnMs, 30);
     assert.ok(trial.turns.partner.process, 'the baseline runs a process per visit, taken in turn');
     const m = trial.measurement!;
     assert.ok(trial.turns.servedSec > 0 && trial.turns.servedSec < m.durationSec, 'it ran part of its window');
@@ -121,7 +124,7 @@ test('run --turns pairs every trial with a baseline process in one window, refus
   const cheat = result.summaries.find((s) => s.target === 'cheats-under-load')!;
   assert.equal(cheat.status, 'failed');
   assert.equal(cheat.ratioToBaseline, undefined);
-  assert.match(run.stdout, /took 25 ms turns/);
+  assert.match(run.stdout, /took 30 ms turns/);
   assert.deepEqual(await leftoverProcesses(run.mark), [], 'no target, generator or guard outlived the run');
 });
 
@@ -157,4 +160,7 @@ test('--turns is refused where turns cannot work', async () => {
   const alone = await runCli(['run', '--turns', '--targets', 'node-http']);
   assert.equal(alone.code, 2);
   assert.match(alone.stderr, /at least one other target/);
+  const lengthAlone = await runCli(['run', '--turn-ms', '50', '--targets', 'node-http,polka']);
+  assert.equal(lengthAlone.code, 2);
+  assert.match(lengthAlone.stderr, /--turn-ms sets the length of a turn, but this run takes no turns/);
 });
