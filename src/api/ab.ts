@@ -146,7 +146,14 @@ export async function ab(
     cells: compareCells(pairs, FIGURES, gate, thresholdShare),
     thresholdShare,
     gated: gate,
-    notes: [startsNote(outcome.result.plan.processes ?? 1, thresholdShare)],
+    notes: [
+      startsNote(outcome.result.plan.processes ?? 1, thresholdShare),
+      ...(outcome.result.plan.turns
+        ? [
+            `--turns: in each round A and B were loaded in one window, taking ${outcome.result.plan.turns.turnMs} ms turns on the server core, not seconds apart; experimental (README, "Turns").`,
+          ]
+        : []),
+    ],
     warnings: [],
   };
   if (smallestSignedRankP(repeats) >= 0.05) {

@@ -164,3 +164,37 @@ test('--turns is refused where turns cannot work', async () => {
   assert.equal(lengthAlone.code, 2);
   assert.match(lengthAlone.stderr, /--turn-ms sets the length of a turn, but this run takes no turns/);
 });
+
+test('ab --turns: A and B of each round in one window, the per-round test on those pairs', async () => {
+  const out = tempDir('ab-turns');
+  const run = await runCli([
+    'ab',
+    'polka',
+    'polka@0.5.1',
+    'polka@0.5.2',
+    '--turns',
+    '--repeats',
+    '3',
+    '--threshold',
+    '90',
+    '--scenarios',
+    'text',
+    '--warmup',
+    '0',
+    '--duration',
+    '0.25',
+    '--quiet',
+    '--out',
+    out,
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /--turns: in each round A and B were loaded in one window/);
+  const result = resultOf(out);
+  const after = result.trials.filter((t) => t.target === 'polka@0.5.2');
+  assert.equal(after.length, 3);
+  assert.ok(
+    after.every((t) => t.turns?.partner.target === 'polka@0.5.1'),
+    'B took turns with A in every round',
+  );
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
+});
