@@ -228,12 +228,14 @@ export function intervalNoteOf(ratios: RatioEstimate[], mine: RatioSide, theirs:
           ? `${mine.owner} processes and the rounds`
           : 'the rounds';
   const alone = [mineAlone && mine.name, theirsAlone && theirs.name].filter(Boolean).join(' and ');
-  return (
-    `a 95 % bootstrap interval over ${over}` +
-    (alone
-      ? `; it leaves out the own speed of a start of ${alone} run in one process, which a second run draws anew (--processes 3 puts it in; README, "A start's own speed")`
-      : '')
-  );
+  return `a 95 % bootstrap interval over ${over}${startLeftOut(alone)}`;
+}
+
+/** What an interval leaves out when `alone` (a side, or none: '') ran in one process. */
+function startLeftOut(alone: string | false): string {
+  return alone
+    ? `; it leaves out the own speed of a start of ${alone} run in one process, which a second run draws anew (--processes 3 puts it in; README, "A start's own speed")`
+    : '';
 }
 
 /** What the interval of a ratio to the baseline resamples, and what it leaves out. */
@@ -252,13 +254,7 @@ export function ratioIntervalNote(result: Result): string {
 /** The interval of a ratio in turns (stats/turn-ratios.ts): over the trials, each with both sides' figures. */
 function turnsIntervalNote(result: Result): string {
   const processes = result.summaries.flatMap((s) => s.baselineRatios?.requestsPerSec?.processes ?? []);
-  const alone = processes.some((p) => p.target === 1);
-  return (
-    'a 95 % bootstrap interval over the trials' +
-    (alone
-      ? `; it leaves out the own speed of a start of a target run in one process, which a second run draws anew (--processes 3 puts it in; README, "A start's own speed")`
-      : '')
-  );
+  return `a 95 % bootstrap interval over the trials${startLeftOut(processes.some((p) => p.target === 1) && 'a target')}`;
 }
 
 /** The share of rounds a result's ratios kept, in words: "quarter", or "half" in results from before it. */

@@ -140,27 +140,32 @@ export function bestRoundsRatioOverStarts(
       processes,
       kept,
     };
-  const resampled = bootstrap(
-    (draw) => {
-      // a side of one start is not drawn, so its rounds are drawn from the same stream as before starts were
-      const theirPick = theirStarts.length > 1 ? draw(theirStarts) : theirStarts;
-      const myPick = myStarts.length > 1 ? draw(myStarts) : myStarts;
-      return ratioOver(theirPick, myPick, draw(rounds));
-    },
-    SEED,
-    RESAMPLES,
-  );
+  const spread = bootstrapRatio((draw) => {
+    // a side of one start is not drawn, so its rounds are drawn from the same stream as before starts were
+    const theirPick = theirStarts.length > 1 ? draw(theirStarts) : theirStarts;
+    const myPick = myStarts.length > 1 ? draw(myStarts) : myStarts;
+    return ratioOver(theirPick, myPick, draw(rounds));
+  }, SEED);
+  return { estimate, ...spread, rounds: rounds.length, processes, kept };
+}
+
+/**
+ * A ratio's seeded bootstrap: the 95 % interval of the resampled statistic and the standard
+ * deviation of its log, its relative standard error (also the ratio of a run in turns,
+ * turn-ratios.ts).
+ */
+export function bootstrapRatio(
+  statistic: Parameters<typeof bootstrap>[0],
+  seed: number,
+): Pick<RatioEstimate, 'interval' | 'logStandardError'> {
+  const resampled = bootstrap(statistic, seed, RESAMPLES);
   const tail = (1 - CONFIDENCE) / 2;
   return {
-    estimate,
     interval: {
       low: quantileSorted(resampled, tail),
       high: quantileSorted(resampled, 1 - tail),
       confidence: CONFIDENCE,
     },
-    rounds: rounds.length,
-    processes,
     logStandardError: sampleStandardDeviation(resampled.map(Math.log)),
-    kept,
   };
 }

@@ -191,13 +191,13 @@ export function summarize(input: SummaryInput): Summary[] {
       .filter((scenario) => planRuns(input.plan, target, scenario))
       .map((scenario) => summarizeCell(input, target, scenario)),
   );
+  const turns = inTurns(input.trials);
   for (const summary of summaries) {
     const baseline = summaries.find((s) => s.target === input.plan.baseline && s.scenario === summary.scenario);
     // Only clean cells are compared: an invalid cell is never used in a ratio.
     if (baseline?.status !== 'measured' || summary.status !== 'measured') continue;
     const mine = validByRound(input.trials, summary.target, summary.scenario);
     const theirs = validByRound(input.trials, baseline.target, baseline.scenario);
-    const turns = inTurns(input.trials);
     const baselineName = baseline.target;
     const rates = turns
       ? turnRatios(input.trials, baselineName, summary.target, summary.scenario, 'requestsPerSec')

@@ -9,12 +9,10 @@
  * disturbed; in turns a burst slows both sides of the window alike and the ratio stays, so
  * what is left of the noise is two-sided and the median is its plain estimator.
  */
-import { median, quantileSorted, sampleStandardDeviation } from 'simple-statistics';
+import { median } from 'simple-statistics';
 import type { Measurement, RatioEstimate, Trial } from '../model/schema.js';
-import { bootstrap } from './random.js';
+import { bootstrapRatio } from './best-rounds.js';
 
-const RESAMPLES = 2000;
-const CONFIDENCE = 0.95;
 /** Fixed, so that the same trials always give the same interval. */
 const SEED = 0x7a115;
 
@@ -56,17 +54,7 @@ export function turnsEstimate(ratios: number[], processes: RatioEstimate['proces
   const estimate = median(ratios);
   const base = { estimate, rounds: ratios.length, ...(processes && { processes }), estimator: 'turns' as const };
   if (ratios.length < 3) return { ...base, interval: { low: estimate, high: estimate, confidence: 0 } };
-  const resampled = bootstrap((draw) => median(draw(ratios)), SEED, RESAMPLES);
-  const tail = (1 - CONFIDENCE) / 2;
-  return {
-    ...base,
-    interval: {
-      low: quantileSorted(resampled, tail),
-      high: quantileSorted(resampled, 1 - tail),
-      confidence: CONFIDENCE,
-    },
-    logStandardError: sampleStandardDeviation(resampled.map(Math.log)),
-  };
+  return { ...base, ...bootstrapRatio((draw) => median(draw(ratios)), SEED) };
 }
 
 /** The baseline ratios of a cell in a run in turns, both figures (Summary['baselineRatios']); the baseline's own cell is 1. */
@@ -86,7 +74,7 @@ export function turnsBaselineRatios(
     if (rounds === 0) return undefined;
     const one: RatioEstimate = {
       estimate: 1,
-      interval: { low: 1, high: 1, confidence: CONFIDENCE },
+      interval: { low: 1, high: 1, confidence: 0.95 },
       rounds,
       estimator: 'turns',
     };
