@@ -103,9 +103,15 @@ export function resultOf(outDir: string): Result {
 
 /**
  * Starts `gauntlet <args> --out <out>` with a mark of its own and resolves once its journal
- * holds `trials` finished trials: a run to interrupt or kill in the middle.
+ * holds `trials` finished trials (`kind`: 'bench-trial' for a bench suite's case windows): a
+ * run to interrupt or kill in the middle. One that never gets there is killed, and the test fails.
  */
-export async function startRunUntilTrials(args: string[], out: string, trials: number) {
+export async function startRunUntilTrials(
+  args: string[],
+  out: string,
+  trials: number,
+  { kind = 'trial', timeoutMs = 60_000 }: { kind?: 'trial' | 'bench-trial'; timeoutMs?: number } = {},
+) {
   const mark = newMark();
   const child = spawn(process.execPath, [cliFile, ...args, '--out', out], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,7 +121,7 @@ export async function startRunUntilTrials(args: string[], out: string, trials: n
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.resume();
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const runs = existsSync(out) ? readdirSync(out) : [];
     const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
@@ -123,10 +129,13 @@ export async function startRunUntilTrials(args: string[], out: string, trials: n
       journal && existsSync(journal)
         ? readFileSync(journal, 'utf8')
             .split('\n')
-            .filter((l) => l.startsWith('{"kind":"trial"')).length
+            .filter((l) => l.startsWith(`{"kind":"${kind}"`)).length
         : 0;
     if (finished >= trials) return { child, exited, mark, dir: join(out, runs[0]), stdout: () => stdout };
-    if (Date.now() > deadline) throw new Error('the run never finished enough trials');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the run never finished ${trials} ${kind}(s)`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

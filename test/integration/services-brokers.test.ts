@@ -5,8 +5,7 @@
  * every setup. Sub-second windows, 2 repeats: nothing here asserts a speed.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runBenchSuite } from '../../src/api/run-bench.js';
@@ -15,7 +14,7 @@ import type { BenchSummary } from '../../src/model/bench-schema.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
 import { crossFramework } from '../../src/suites/services/broker-parts.js';
 import { servicesSuite } from '../../src/suites/services/suite.js';
-import { cliFile, leftoverProcesses, newMark, runCli, runFolder, TEST_MARK_VAR, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, runCli, runFolder, startRunUntilTrials, tempDir } from '../helpers/cli.js';
 
 const SHORT = ['--repeats', '2', '--duration', '0.15', '--warmup', '0.05', '--targets', 'moleculer-0.15'];
 
@@ -124,28 +123,11 @@ test('a part whose broker is not installed stops with GAUNTLET_NO_BROKER (exit 4
 
 test('Ctrl-C during the separate-process setup stops the brokers, the service processes and the bench child', async () => {
   const out = tempDir('brokers-sigint');
-  const mark = newMark();
   const args = ['run', '--suite', 'services', '--scenarios', 'cross-framework-separate', '--targets', 'moleculer-0.15'];
-  const child = spawn(process.execPath, [cliFile, ...args, '--repeats', '20', '--duration', '0.3', '--out', out], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, [TEST_MARK_VAR]: mark },
+  const { child, exited, mark } = await startRunUntilTrials([...args, '--repeats', '20', '--duration', '0.3'], out, 1, {
+    kind: 'bench-trial',
+    timeoutMs: 90_000,
   });
-  child.stdout.resume();
-  child.stderr.resume();
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const runs = existsSync(out) ? readdirSync(out) : [];
-    const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
-    const trials =
-      journal && existsSync(journal) ? readFileSync(journal, 'utf8').split('{"kind":"bench-trial"').length - 1 : 0;
-    if (trials >= 1) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the run never finished a case window');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
   child.kill('SIGINT');
   assert.equal(await exited, EXIT.INTERRUPTED);
   assert.deepEqual(await leftoverProcesses(mark), []);

@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { knownRuntime } from '../../src/runtimes/known-runtimes.js';
 import { runtimeStatus } from '../../src/runtimes/resolve-runtime.js';
-import {
-  cliFile,
-  leftoverProcesses,
-  newMark,
-  resultOf,
-  runCli,
-  savedResult,
-  tempDir,
-  TEST_MARK_VAR,
-} from '../helpers/cli.js';
+import { leftoverProcesses, resultOf, runCli, savedResult, startRunUntilTrials, tempDir } from '../helpers/cli.js';
 
 const short = ['--repeats', '2', '--duration', '0.05', '--warmup', '0.02', '--quiet'];
 
@@ -83,11 +71,8 @@ test('serializer tables: every serializer each line ships round-trips, with its 
 
 test('Ctrl-C during a bench run keeps the finished case windows, writes a partial result, exits 130 and stops every child', async () => {
   const out = tempDir('services-sigint');
-  const mark = newMark();
-  const child = spawn(
-    process.execPath,
+  const { child, exited, mark, dir } = await startRunUntilTrials(
     [
-      cliFile,
       'run',
       '--suite',
       'services',
@@ -101,29 +86,12 @@ test('Ctrl-C during a bench run keeps the finished case windows, writes a partia
       '0.3',
       '--warmup',
       '0',
-      '--out',
-      out,
       '--quiet',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, [TEST_MARK_VAR]: mark } },
+    out,
+    3,
+    { kind: 'bench-trial' },
   );
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  let dir = '';
-  for (;;) {
-    const runs = existsSync(out) ? readdirSync(out) : [];
-    dir = runs.length ? join(out, runs[0]) : '';
-    const journal = dir ? join(dir, 'journal.ndjson') : '';
-    const windows =
-      journal && existsSync(journal)
-        ? readFileSync(journal, 'utf8')
-            .split('\n')
-            .filter((l) => l.startsWith('{"kind":"bench-trial"')).length
-        : 0;
-    if (windows >= 3) break;
-    assert.ok(Date.now() < deadline, 'the run never finished three case windows');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   child.kill('SIGINT');
   assert.equal(await exited, 130);
   const result = savedResult(dir);
