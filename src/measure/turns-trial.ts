@@ -11,7 +11,7 @@
  */
 import type { TrialEngine } from '../engines/engine-plan.js';
 import type { Measurement } from '../model/schema.js';
-import { type Side, Turns } from '../proc/turns.js';
+import { type Side, type StopWaits, Turns } from '../proc/turns.js';
 import type { Scenario } from '../suites/types.js';
 import { type CheckedTrial, type CheckedTrialContext, checkedTrial } from './checked-trial.js';
 import type { Instance } from './instances.js';
@@ -71,8 +71,12 @@ export async function turnsTrial(context: TurnsTrialContext): Promise<TurnsTrial
   }
   const rescaled = ([0, 1] as const).map((side: Side) => {
     const { fromMs, toMs } = windows[side];
-    const servedSec = fromMs !== undefined && toMs !== undefined ? turns.servedMs(side, fromMs, toMs) / 1000 : 0;
-    return overServedTime(measured[side], servedSec);
+    if (fromMs === undefined || toMs === undefined) return overServedTime(measured[side], 0);
+    return overServedTime(
+      measured[side],
+      turns.servedMs(side, fromMs, toMs) / 1000,
+      turns.stopWaits(side, fromMs, toMs),
+    );
   });
   const paired = (own: Served, partner: Served, partnerProcess: number | undefined): CheckedTrial => {
     const other = partner.checked.trial;
@@ -81,6 +85,7 @@ export async function turnsTrial(context: TurnsTrialContext): Promise<TurnsTrial
       turns: {
         turnMs: turns.lengthMs,
         servedSec: own.servedSec,
+        ...(own.stopMs && { stopMs: own.stopMs }),
         partner: {
           target: other.target,
           ...(partnerProcess !== undefined && { process: partnerProcess }),
@@ -103,17 +108,18 @@ export async function turnsTrial(context: TurnsTrialContext): Promise<TurnsTrial
 interface Served {
   checked: CheckedTrial;
   servedSec: number;
+  stopMs?: StopWaits;
 }
 
 /** A side's trial with req/s, bytes/s and CPU share over the time it ran in its window (unchanged where it measured nothing). */
-function overServedTime(checked: CheckedTrial, servedSec: number): Served {
+function overServedTime(checked: CheckedTrial, servedSec: number, stopMs?: StopWaits): Served {
   const m = checked.trial.measurement;
-  if (!m || servedSec <= 0) return { checked, servedSec };
+  if (!m || servedSec <= 0) return { checked, servedSec, stopMs };
   const measurement: Measurement = {
     ...m,
     requestsPerSec: m.requests / servedSec,
     bytesPerSec: m.bytes / servedSec,
     server: { ...m.server, cpuCores: m.server.cpuSeconds / servedSec },
   };
-  return { checked: { ...checked, trial: { ...checked.trial, measurement } }, servedSec };
+  return { checked: { ...checked, trial: { ...checked.trial, measurement } }, servedSec, stopMs };
 }

@@ -295,6 +295,8 @@ export const trialSchema = z.object({
     .object({
       turnMs: z.number().positive(),
       servedSec: z.number().nonnegative(),
+      /** How long this side's threads took to stop at the end of its turns in the window, ms (absent in results before it was read). */
+      stopMs: z.object({ median: z.number().nonnegative(), max: z.number().nonnegative() }).optional(),
       partner: z.object({
         target: z.string(),
         process: z.number().int().positive().optional(),

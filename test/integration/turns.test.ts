@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { startGroup } from '../../src/proc/process-group.js';
-import { threadsCpuSeconds } from '../../src/proc/proc-stat.js';
+import { threadsCpuSeconds, threadsStopped } from '../../src/proc/proc-stat.js';
 import { closeTurnsGuard, Turns } from '../../src/proc/turns.js';
 import {
   fixtureTargetsDir,
@@ -53,6 +53,66 @@ test('two groups in turns run one at a time, split the time between them, and bo
     assert.ok(Math.abs(served[0] + served[1] - (toMs - fromMs)) < 1, 'the turns split the window between them');
     assert.ok(turns.swapCount > 2);
     for (const group of groups) assert.ok(await notStopped(group.pid), 'stop() resumed both');
+  } finally {
+    await Promise.all(groups.map((g) => g.stop()));
+    await closeTurnsGuard();
+  }
+});
+
+test('a stopped group counts as stopped only once every thread of it has stopped', async () => {
+  // worker threads busy in a loop: each must leave the CPU to take the stop
+  const script =
+    "const { Worker } = require('node:worker_threads'); for (let i = 0; i < 3; i++) new Worker('for (;;) {}', { eval: true }); for (;;) {}";
+  const group = startGroup({ command: process.execPath, args: ['-e', script] });
+  try {
+    await sleep(300);
+    assert.equal(threadsStopped([group.pid]), false, 'running threads are not stopped');
+    process.kill(-group.pid, 'SIGSTOP');
+    let stopped = false;
+    for (let i = 0; i < 100 && !stopped; i++) {
+      stopped = threadsStopped([group.pid]);
+      if (!stopped) await sleep(5);
+    }
+    assert.ok(stopped, 'every thread stopped after SIGSTOP');
+    assert.equal(threadsStopped([2 ** 22 + 1]), true, 'a process that is gone counts as stopped');
+  } finally {
+    await group.stop();
+  }
+});
+
+test("the other side resumes only once the stopped side says it has stopped, and the wait is the stopped side's time", async () => {
+  const idle = () => startGroup({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] });
+  const groups = [idle(), idle()];
+  const slowStopMs = 15;
+  const stopSent = new Map<number, number>();
+  const overlaps: string[] = [];
+  // a side whose threads take 15 ms to stop (as moost's GC threads did); meanwhile the other must stay stopped
+  const slowToStop = (pids: readonly number[]): boolean => {
+    const pid = pids[0];
+    const other = groups.find((g) => g.pid !== pid)!.pid;
+    if (stateOf(other) !== 'T') overlaps.push(`${other} ran while ${pid} was stopping`);
+    const sent = stopSent.get(pid) ?? performance.now();
+    stopSent.set(pid, sent);
+    if (performance.now() - sent < slowStopMs) return false;
+    stopSent.delete(pid);
+    return threadsStopped(pids);
+  };
+  try {
+    await sleep(200);
+    const fromMs = performance.now();
+    const turns = new Turns([groups[0].pid, groups[1].pid], 25, slowToStop);
+    await sleep(400);
+    const toMs = performance.now();
+    turns.stop();
+    assert.deepEqual(overlaps, [], 'no side resumed while the other was stopping');
+    for (const side of [0, 1] as const) {
+      const waits = turns.stopWaits(side, fromMs, toMs);
+      assert.ok(waits && waits.median >= slowStopMs, `side ${side} waited for its stop: ${JSON.stringify(waits)}`);
+    }
+    const served = turns.servedMs(0, fromMs, toMs) + turns.servedMs(1, fromMs, toMs);
+    assert.ok(Math.abs(served - (toMs - fromMs)) < 1, 'the stop waits are counted to the side stopping, none lost');
+    // each turn lasts its 25 ms and its stop: fewer swaps than without the waits
+    assert.ok(turns.swapCount <= Math.ceil((toMs - fromMs) / (25 + slowStopMs)), `${turns.swapCount} swaps`);
   } finally {
     await Promise.all(groups.map((g) => g.stop()));
     await closeTurnsGuard();
