@@ -53,7 +53,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   if (input.plan.turns)
     add(
       'turns',
-      'measured in turns (experimental): its ratios to the baseline are not yet the figures one after the other gives (in the hour measured, the two slowest targets read about a fifth higher in req/s and most others a few % lower, in req/s and CPU alike; README, "Turns")',
+      'measured in turns (experimental): its ratios to the baseline are not yet the figures one after the other gives (in the hours measured, most targets a few % lower, in req/s and CPU alike, and up to 10 %), and they moved between two runs by more than their intervals (README, "Turns")',
     );
   for (const v of input.verification.filter((v) => !v.ok)) {
     for (const f of v.failures)
