@@ -120,7 +120,7 @@ function threadsCpu(pid: number): { seconds: number; count: number } | undefined
 /**
  * Whether every thread of the given processes has stopped (state T or t after SIGSTOP; a
  * thread or process that is gone counts as stopped). A stop takes effect thread by thread, as
- * each leaves the kernel: here a GC thread of moost took up to 17 ms, running meanwhile.
+ * each leaves the kernel: here moost's V8 threads took up to about 20 ms, running meanwhile.
  */
 export function threadsStopped(pids: readonly number[]): boolean {
   for (const pid of pids) {

@@ -2,9 +2,9 @@
  * Two process groups taking turns on one core: one runs while the other is stopped (SIGSTOP);
  * after `turnMs` the running one is stopped, and the other resumes once every thread of the
  * first has stopped, so the two never run at once. Both are loaded the whole time, so each
- * turn starts with work queued. On this machine the pace of a core changes within a tenth of a second and whatever
- * runs on it then shares the change; two servers in 25 ms turns see the same slowdowns, so
- * the ratio of their figures over one window cancels them (README, "Turns").
+ * turn starts with work queued. On this machine the pace of a core changes within a tenth of
+ * a second and whatever runs on it then shares the change; two servers in 25 ms turns see the
+ * same slowdowns, so the ratio of their figures over one window cancels them (README, "Turns").
  *
  * Every group is resumed (SIGCONT) when the turns end, a group stopped for good is resumed by
  * its stop() (process-group.ts), and a guard process resumes them all if gauntlet is killed
@@ -12,8 +12,8 @@
  */
 
 import { dirname, join } from 'node:path';
-import { median } from 'simple-statistics';
 import { fileURLToPath } from 'node:url';
+import { median } from 'simple-statistics';
 import { startGroup, type GroupProcess } from './process-group.js';
 import { groupMembers, threadsStopped } from './proc-stat.js';
 
@@ -104,9 +104,9 @@ export class Turns {
 
   /**
    * Stops the running side, waits until all its threads have stopped, then resumes the other.
-   * SIGSTOP takes effect as each thread leaves the kernel: moost's GC threads ran on for up to
-   * 17 ms (8 % of its turns' time), and with the turn's end read at the signal that time was
-   * counted to the other side (README, "Turns").
+   * SIGSTOP takes effect as each thread leaves the kernel: moost's V8 threads ran on for up to
+   * about 20 ms (8 % of its turns' time), and with the turn's end read at the signal that time
+   * was counted to the other side (README, "Turns").
    */
   private async swap(): Promise<void> {
     const stopping = this.running;
