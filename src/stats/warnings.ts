@@ -8,6 +8,7 @@ import { unsettledCells } from './stability.js';
 import { driftedRounds, roundLevels } from './round-drift.js';
 import { processSpread, START_SHARE } from './process-spread.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
+import { STOP_WAIT_MAX_MS } from '../proc/turns.js';
 import { haltsAtOnce } from '../proc/idle-polling.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
@@ -55,6 +56,16 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       'turns',
       'measured in turns (experimental): its ratios to the baseline are not yet the figures one after the other gives (in the hours measured, most targets a few % lower, in req/s and CPU alike, and up to 10 %), and they moved between two runs by more than their intervals (README, "Turns")',
     );
+  // A side that did not stop within the wait's maximum ran on beside the other (proc/turns.ts).
+  const overlapping = input.trials.filter((t) => (t.turns?.stopMs?.max ?? 0) >= STOP_WAIT_MAX_MS);
+  if (overlapping.length > 0) {
+    const cells = [...new Set(overlapping.map((t) => `${t.target}/${t.scenario}`))];
+    add(
+      'turns-overlap',
+      `in ${overlapping.length} trial(s) a server's threads had not all stopped ${STOP_WAIT_MAX_MS} ms after its turn ended, and the other server ran meanwhile ` +
+        `(${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): those trials did not measure the two one at a time`,
+    );
+  }
   for (const v of input.verification.filter((v) => !v.ok)) {
     for (const f of v.failures)
       add(

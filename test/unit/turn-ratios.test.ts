@@ -4,7 +4,9 @@ import type { Measurement, Trial } from '../../src/model/schema.js';
 import { baselineColumnsNote, methodLine } from '../../src/report/rows.js';
 import { compareRuns } from '../../src/stats/run-agreement.js';
 import { turnRatios, turnsEstimate } from '../../src/stats/turn-ratios.js';
-import { measurement, plan, summarizedResult, trial } from '../helpers/synthetic.js';
+import { collectWarnings } from '../../src/stats/warnings.js';
+import { STOP_WAIT_MAX_MS } from '../../src/proc/turns.js';
+import { environment, measurement, plan, summarizedResult, trial } from '../helpers/synthetic.js';
 
 /** A trial of `target` in turns with `partner`, each side's req/s given (CPU per request follows). */
 function inTurns(
@@ -98,4 +100,27 @@ test('a run in turns summarizes, ranks, reports and compares on the ratios withi
   );
   const agreement = compareRuns(result, slower, 'req/s ratio to baseline');
   assert.equal(agreement.ratiosHeld, 1, 'a machine at half the pace moves no ratio taken in turns');
+});
+
+test('a trial in turns whose side did not stop within the wait is named in a warning; stops within it are not', () => {
+  const p = plan({ targets: ['base', 'other'], turns: { turnMs: 25 } });
+  const stopped = (max: number): Partial<Trial> => ({
+    turns: {
+      turnMs: 25,
+      servedSec: 0.5,
+      stopMs: { median: 0.3, max },
+      partner: { target: 'base', status: 'ok', requestsPerSec: 100, cpuUsPerRequest: 1e4 },
+    },
+  });
+  const input = (max: number) => {
+    const trials = [inTurns('other', 1, 50, { target: 'base', requestsPerSec: 100 }, stopped(max))];
+    return { plan: p, trials, verification: [], unavailable: [], environment: environment(), complete: true };
+  };
+  const overlaps = (max: number) => collectWarnings(input(max), []).filter((w) => w.kind === 'turns-overlap');
+  assert.deepEqual(overlaps(STOP_WAIT_MAX_MS - 1), [], 'a slow stop within the wait overlapped nothing');
+  const [warning] = overlaps(STOP_WAIT_MAX_MS);
+  assert.match(
+    warning?.message ?? '',
+    /in 1 trial\(s\) a server's threads had not all stopped 50 ms .*\(other\/text\)/,
+  );
 });

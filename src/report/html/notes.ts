@@ -13,6 +13,7 @@ const WARNING_TITLES: Record<string, string> = {
   'short-window': 'Short measured windows',
   'busy-machine': 'Busy machine',
   'not-pinned': 'Processes not pinned to cores',
+  'turns-overlap': 'Turns that overlapped',
   incomplete: 'Run incomplete',
 };
 
