@@ -86,7 +86,7 @@ test("the other side resumes only once the stopped side says it has stopped, and
   const slowStopMs = 15;
   const stopSent = new Map<number, number>();
   const overlaps: string[] = [];
-  // a side whose threads take 15 ms to stop (as moost's GC threads did); meanwhile the other must stay stopped
+  // a side whose threads take 15 ms to stop (as moost's V8 threads did); meanwhile the other must stay stopped
   const slowToStop = (pids: readonly number[]): boolean => {
     const pid = pids[0];
     const other = groups.find((g) => g.pid !== pid)!.pid;
