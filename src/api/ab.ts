@@ -22,7 +22,7 @@ import { abBench } from './ab-bench.js';
 import { chosenRuntimes } from './runtime-selection.js';
 import { findTarget, scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
-import { refuseTurnLengthAlone, refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
+import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
 import { upstreamWatch } from './upstream-watch.js';
 
 /** Enough rounds that the signed-rank test can reach a verdict at 5 % (6 pairs give p down to 0.031). */
@@ -68,8 +68,7 @@ export async function ab(
   const log = options.log ?? (() => undefined);
   const repeats = options.repeats ?? AB_REPEATS;
   const suite = selectSuite(options.suite);
-  refuseTurnLengthAlone(options);
-  if (options.turns) refuseTurnsOf(suite, options.profile);
+  refuseTurnsOf(suite, options);
   refuseV8FlagsOffTargets(suite, options.v8Flags);
   if (suite.kind === 'bench') return abBench(suite, targetName, beforeText, afterText, { ...options, repeats });
   const base = await findTarget(targetName);

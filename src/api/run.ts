@@ -16,7 +16,7 @@ import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js'
 import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, withRunRounds, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
-import { refuseTurnLengthAlone, refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
+import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
 
 export interface RunOptions extends LoadOptions, BenchRunOptions {
   /** Targets to run (default: every target of the suite); `fastify@bun` names one runtime's. */
@@ -35,8 +35,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const log = options.log ?? (() => undefined);
   const suite = selectSuite(options.suite);
   refuseV8FlagsOffTargets(suite, options.v8Flags);
-  refuseTurnLengthAlone(options);
-  if (options.turns) refuseTurnsOf(suite, options.profile);
+  refuseTurnsOf(suite, options);
   if (suite.kind === 'bench') return runBenchSuite(suite, options);
   const stores = parseStores(options.stores ?? ['memory']);
   if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {

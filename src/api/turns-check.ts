@@ -11,24 +11,24 @@ function refuse(why: string): never {
   );
 }
 
-/** --turn-ms without --turns would change nothing: said rather than ignored. */
-export function refuseTurnLengthAlone(options: Pick<LoadOptions, 'turns' | 'turnMs'>): void {
+/**
+ * Before anything starts: --turn-ms without --turns (it would change nothing: said rather than
+ * ignored), then, with --turns, the suite and the load shape.
+ */
+export function refuseTurnsOf(suite: Suite, options: Pick<LoadOptions, 'turns' | 'turnMs' | 'profile'>): void {
   if (options.turnMs !== undefined && !options.turns)
     throw new UserError(
       'GAUNTLET_USAGE',
       '--turn-ms sets the length of a turn, but this run takes no turns',
       'add --turns, or drop --turn-ms',
     );
-}
-
-/** Before anything starts: the suite and the load shape. */
-export function refuseTurnsOf(suite: Suite, profile: LoadOptions['profile']): void {
+  if (!options.turns) return;
   if (suite.kind === 'bench') refuse(`the ${suite.name} suite runs in-process benches, not servers to take turns`);
   if (suite.upstream)
     refuse(
       `the ${suite.name} suite's requests call an upstream, whose count of calls over a window would mix both sides`,
     );
-  const kind = resolveProfile(profile).kind;
+  const kind = resolveProfile(options.profile).kind;
   if (kind !== 'fixed')
     refuse(`a ${kind} profile; turns need a fixed load that keeps work queued while a server waits its turn`);
 }

@@ -57,17 +57,13 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** Resolves once every thread of pids has stopped, or at the deadline (false); polls between the event loop's turns. */
+/** Resolves once every thread of pids has stopped, or at the deadline (the wait's length tells which); polls between the event loop's turns. */
 async function untilStopped(
   stopped: (pids: readonly number[]) => boolean,
   pids: readonly number[],
   deadlineMs: number,
-): Promise<boolean> {
-  while (!stopped(pids)) {
-    if (performance.now() >= deadlineMs) return false;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return true;
+): Promise<void> {
+  while (!stopped(pids) && performance.now() < deadlineMs) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Median and maximum of a side's stop waits, in ms. */

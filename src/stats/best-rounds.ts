@@ -38,7 +38,7 @@ import { bootstrap } from './random.js';
 export type Better = 'higher' | 'lower';
 
 const RESAMPLES = 2000;
-const CONFIDENCE = 0.95;
+export const CONFIDENCE = 0.95;
 /** Fixed, so that the same trials always give the same interval. */
 const SEED = 0x5eed;
 

@@ -11,7 +11,7 @@
  */
 import { median } from 'simple-statistics';
 import type { Measurement, RatioEstimate, Trial } from '../model/schema.js';
-import { bootstrapRatio } from './best-rounds.js';
+import { bootstrapRatio, CONFIDENCE } from './best-rounds.js';
 
 /** Fixed, so that the same trials always give the same interval. */
 const SEED = 0x7a115;
@@ -74,7 +74,7 @@ export function turnsBaselineRatios(
     if (rounds === 0) return undefined;
     const one: RatioEstimate = {
       estimate: 1,
-      interval: { low: 1, high: 1, confidence: 0.95 },
+      interval: { low: 1, high: 1, confidence: CONFIDENCE },
       rounds,
       estimator: 'turns',
     };
