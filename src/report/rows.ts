@@ -231,11 +231,16 @@ export function intervalNoteOf(ratios: RatioEstimate[], mine: RatioSide, theirs:
   return `a 95 % bootstrap interval over ${over}${startLeftOut(alone)}`;
 }
 
-/** What an interval leaves out when `alone` (a side, or none: '') ran in one process. */
+/**
+ * What an interval leaves out: the own speed of a start, where a side (`alone`) ran in one
+ * process; and in every case a part all starts of a target in one run may share, which
+ * resampling its processes cannot see (six starts of wooks agreed within each of two runs
+ * that differed by 11 %: README, "A start's own speed").
+ */
 function startLeftOut(alone: string | false): string {
   return alone
-    ? `; it leaves out the own speed of a start of ${alone} run in one process, which a second run draws anew (--processes 3 puts it in; README, "A start's own speed")`
-    : '';
+    ? `; it leaves out the own speed of a start of ${alone} run in one process, which a second run draws anew (--processes 3 puts in where starts differ, not what the starts of one run may share; README, "A start's own speed")`
+    : `; it leaves out what the starts of a target in one run may share, which a second run draws anew (README, "A start's own speed")`;
 }
 
 /** What the interval of a ratio to the baseline resamples, and what it leaves out. */
