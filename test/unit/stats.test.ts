@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { relativeRange, spreadOf } from '../../src/stats/describe.js';
 import { summarize } from '../../src/stats/summarize.js';
 import { collectWarnings } from '../../src/stats/warnings.js';
+import type { Plan } from '../../src/model/schema.js';
 import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
 
 test('spread: median, min, max and an interval around the median', () => {
@@ -135,6 +136,38 @@ test('warnings: when most cells spread widely, the machine is named once instead
     few.map((w) => `${w.kind} ${w.target}`),
     ['high-spread t0', 'high-spread t3'],
   );
+});
+
+test('warnings: ratios too uncertain to repeat within 5 % are named once, with turns as the remedy', () => {
+  const targets = ['base', 't1', 't2', 't3', 't4', 't5'];
+  // Each target's req/s against the baseline's in 16 rounds, moved by a fixed pattern of `swing` per round.
+  const warn = (swing: number, turns?: Plan['turns']) => {
+    const trials = targets.flatMap((target, i) =>
+      Array.from({ length: 16 }, (_, r) =>
+        trial(target, 'text', r + 1, measurement(1000 * (1 + (i === 0 ? 0 : swing * Math.sin(7 * r + i))))),
+      ),
+    );
+    const input = {
+      plan: plan({ targets, baseline: 'base', repeats: 16, turns }),
+      trials,
+      verification: [],
+      unavailable: [],
+      environment: environment(),
+      complete: true,
+    };
+    return collectWarnings(input, summarize(input)).filter((w) => w.kind === 'noisy-ratios');
+  };
+  assert.deepEqual(warn(0.005), [], 'a calm run: errors well below 3 %');
+  const noisy = warn(0.6);
+  assert.equal(noisy.length, 1);
+  assert.match(
+    noisy[0].message,
+    /median standard error of \d+\.\d % over 5 cells: above 3\.0 %, fewer than 75 % of the cells .*\(nine in ten need 2\.1 % or less/,
+  );
+  assert.match(noisy[0].message, /--turns/);
+  const inTurns = warn(0.6, { turnMs: 25 });
+  assert.equal(inTurns.length, 1);
+  assert.doesNotMatch(inTurns[0].message, /--turns/, 'a run in turns is not told to run in turns');
 });
 
 test('summary: the ratio to the baseline is paired per round, so drift that hits both cancels', () => {

@@ -8,6 +8,7 @@ const WARNING_TITLES: Record<string, string> = {
   'generator-bound': 'Load generator at its limit',
   'high-spread': 'Repeats far apart',
   'noisy-machine': 'Noisy machine',
+  'noisy-ratios': 'Ratios too noisy to repeat',
   'round-drift': 'Rounds apart',
   'few-requests': 'Too few responses',
   'short-window': 'Short measured windows',
