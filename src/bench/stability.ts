@@ -27,11 +27,11 @@ import {
   PAIR_DIFFERENCE,
   RATIO_TOLERANCE,
   RATIOS_HELD_GOAL,
+  RATIOS_HELD_GOAL_ERROR,
   type RunAgreement,
 } from '../stats/run-agreement.js';
 import { layerMoves } from '../stats/layer-moves.js';
 import { type ProcessSpread, processSpread } from '../stats/process-spread.js';
-import { errorNeeded } from '../stats/run-noise.js';
 import { roundLevels } from '../stats/round-drift.js';
 import { EDGE_ROUNDS, firstRoundsAgainstLast } from '../stats/first-rounds.js';
 import { summarize } from '../stats/summarize.js';
@@ -93,7 +93,6 @@ function engines(result: Result): string {
  */
 function noiseLines(headline: RunAgreement, run: Result): string[] {
   if (!headline.standardErrors || headline.expectedHeld === undefined) return [];
-  const needed = errorNeeded(GOALS.ratiosHeld, RATIO_TOLERANCE);
   const covered =
     headline.withinIntervals === undefined
       ? ''
@@ -103,7 +102,7 @@ function noiseLines(headline: RunAgreement, run: Result): string[] {
     // draw per run, which one process cannot show, so a pair can hold less than this.
     `From each cell's trials, the standard error of its ${headline.figure} was ${pct(headline.standardErrors[0])} in run 1 and ${pct(headline.standardErrors[1])} in run 2 (median over cells; the spread of the bootstrap behind each cell's interval, ${ratioIntervalNote(run)}). ` +
       `With errors that size, ${pct(headline.expectedHeld)} of the cells would be expected within ${RATIO_TOLERANCE * 100} % (reached: ${pct(headline.ratiosHeld)}); ` +
-      `${pct(GOALS.ratiosHeld)} needs about ${pct(needed)} in both runs. ${covered}`.trimEnd(),
+      `${pct(GOALS.ratiosHeld)} needs about ${pct(RATIOS_HELD_GOAL_ERROR)} in both runs. ${covered}`.trimEnd(),
     '',
   ];
 }

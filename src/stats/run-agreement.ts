@@ -8,7 +8,7 @@ import type { Measurement, RatioEstimate, Result, Summary, Trial } from '../mode
 import { bestRoundsMean, bestRoundsOverStarts } from './best-rounds.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
-import { chanceWithin, logMedianStandardError, withinIntervals } from './run-noise.js';
+import { chanceWithin, errorNeeded, logMedianStandardError, withinIntervals } from './run-noise.js';
 import { baselineRatiosOf, type RunPassLevels, runPassLevels, validByRound, validByStart } from './summarize.js';
 
 /** Pairs whose figures differ by less than this share in both runs are not counted: their order is noise either way. */
@@ -17,6 +17,8 @@ export const PAIR_DIFFERENCE = 0.1;
 export const RATIO_TOLERANCE = 0.05;
 /** The stability goal: this share of cells holding their ratio within RATIO_TOLERANCE between two runs. */
 export const RATIOS_HELD_GOAL = 0.9;
+/** The standard error each of two runs needs, alike in both, to expect that goal (about 2.1 %). */
+export const RATIOS_HELD_GOAL_ERROR = errorNeeded(RATIOS_HELD_GOAL, RATIO_TOLERANCE);
 
 export interface ScenarioAgreement {
   scenario: string;

@@ -11,7 +11,7 @@ import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
 import { STOP_WAIT_MAX_MS } from '../proc/turns.js';
 import { haltsAtOnce } from '../proc/idle-polling.js';
 import { errorNeeded } from './run-noise.js';
-import { RATIO_TOLERANCE, RATIOS_HELD_GOAL } from './run-agreement.js';
+import { RATIO_TOLERANCE, RATIOS_HELD_GOAL_ERROR } from './run-agreement.js';
 
 /** Repeats further apart than this (max - min over median) are called out. */
 export const HIGH_SPREAD = 0.1;
@@ -250,7 +250,7 @@ export function noisyRatiosWarning(summaries: Summary[], plan: Pick<Plan, 'basel
     kind: 'noisy-ratios',
     message:
       `the ratios to the baseline carry a median standard error of ${tenthPercent(typical)} over ${errors.length} cells: above ${tenthPercent(NOISY_RATIOS_ERROR)}, ` +
-      `fewer than ${percent(NOISY_RATIOS_HELD)} of the cells are expected within 5 % of this run in another (nine in ten need ${tenthPercent(errorNeeded(RATIOS_HELD_GOAL, RATIO_TOLERANCE))} or less): ` +
+      `fewer than ${percent(NOISY_RATIOS_HELD)} of the cells are expected within 5 % of this run in another (nine in ten need ${tenthPercent(RATIOS_HELD_GOAL_ERROR)} or less): ` +
       'its rounds disagreed, because the machine changed pace within them or there were few of them; ' +
       (plan.turns
         ? remedies
