@@ -35,6 +35,7 @@ import { type ProcessSpread, processSpread } from '../stats/process-spread.js';
 import { roundLevels } from '../stats/round-drift.js';
 import { EDGE_ROUNDS, firstRoundsAgainstLast } from '../stats/first-rounds.js';
 import { summarize } from '../stats/summarize.js';
+import { type TimeSpent, timeSpent } from '../stats/time-spent.js';
 
 /** What the issue that asked for this benchmark set as the goal. */
 const GOALS = { pairAgreement: 0.95, ratiosHeld: RATIOS_HELD_GOAL, wallSec: 300 };
@@ -130,6 +131,34 @@ function roundLines(a: Result, b: Result): string[] {
       .join(', ');
   return [
     `Each round against the run (the median cell's req/s in the round against its mean over the rounds, in %, round 1 first): run 1 ${line(a)}; run 2 ${line(b)}.`,
+    '',
+  ];
+}
+
+/** Where each run's wall time went (stats/time-spent.ts): which part grew when a run took longer. */
+function timeLines(a: Result, b: Result): string[] {
+  const spent = [timeSpent(a), timeSpent(b)];
+  if (!spent[0] || !spent[1]) return [];
+  const rows: Array<[string, (t: TimeSpent) => number]> = [
+    ['the whole run', (t) => t.wallSec],
+    ['before the first window', (t) => t.beforeRoundsSec],
+    ['… of it, until the targets answered', (t) => t.readySec],
+    ['… of it, warming up', (t) => t.warmupSec],
+    ['the rounds', (t) => t.roundsSec],
+    ['… windows as asked', (t) => t.askedSec],
+    ['… more in windows lengthened for their load', (t) => t.lengthenedSec],
+    ['… first tries measured again', (t) => t.remeasuredSec],
+    ['… unmeasured load before the windows', (t) => t.leadInSec],
+    ['… waiting for targets to go idle', (t) => t.settleSec],
+    ['… starting loads and checking answers', (t) => t.otherSec],
+  ];
+  const [x, y] = spent as [TimeSpent, TimeSpent];
+  return [
+    `Where each run's time went (run 1: ${x.starts} starts, ${x.windows} windows; run 2: ${y.starts} starts, ${y.windows} windows):`,
+    '',
+    '| part | run 1 | run 2 |',
+    '|---|---|---|',
+    ...rows.map(([name, of]) => `| ${name} | ${Math.round(of(x))} s | ${Math.round(of(y))} s |`),
     '',
   ];
 }
@@ -248,6 +277,7 @@ function render(
     ...noiseLines(headline, a.result),
     ...baselineLines(a.result, b.result),
     ...roundLines(a.result, b.result),
+    ...timeLines(a.result, b.result),
     ...firstRoundsLines(firstRounds),
     '## Per figure',
     '',
@@ -334,7 +364,7 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
   writeFileSync(join(out, `stability-${label}.md`), markdown);
   writeFileSync(
     join(out, `stability-${label}.json`),
-    `${JSON.stringify({ label, runArgs: passOn, wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), agreements, firstRounds }, null, 2)}\n`,
+    `${JSON.stringify({ label, runArgs: passOn, wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), timeSpent: runs.map((r) => timeSpent(r.result)), agreements, firstRounds }, null, 2)}\n`,
   );
   process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);
 });

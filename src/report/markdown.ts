@@ -15,6 +15,7 @@ import {
 import { runtimeTables } from './runtime-matrix.js';
 import { stageTables } from './stage-tables.js';
 import { suiteTables } from './suite-tables.js';
+import { timeLine } from './time-line.js';
 
 /** Alignment of the text columns; every other column is a number, aligned right. */
 const ALIGN: Record<string, 'l' | 'c'> = { Target: 'l', Router: 'c', Validation: 'c', Flags: 'l' };
@@ -36,7 +37,10 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
     `* **Run:** ${result.startedAt}${result.environment.gitCommit ? `, gauntlet ${result.environment.gitCommit.slice(0, 10)}${result.environment.gitDirty ? ' (modified)' : ''}` : ''}`,
   );
   out.push(`* **Method:** ${methodLine(result)}`);
-  out.push(`* **Trials:** ${countMeasured(result)}`, '');
+  out.push(`* **Trials:** ${countMeasured(result)}`);
+  const time = timeLine(result);
+  if (time) out.push(`* **Time:** ${time}`);
+  out.push('');
   out.push(
     `Reading: ${intervalLine(result)}. CPU µs/req is the server's CPU time over the measured window divided by the responses in it; ` +
       baselineColumnsNote(result),

@@ -7,6 +7,7 @@ import { runtimeTables } from './runtime-matrix.js';
 import { stageTables } from './stage-tables.js';
 import { suiteTables } from './suite-tables.js';
 import { terminalTable } from './terminal-table.js';
+import { timeLine } from './time-line.js';
 
 export function renderTerminal(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
   if (isBenchResult(result)) return renderBenchTerminal(result);
@@ -15,6 +16,8 @@ export function renderTerminal(result: Result, scenarioDescriptions: Record<stri
   out.push(`machine: ${machineLine(result)}`);
   out.push(`method:  ${methodLine(result)}`);
   out.push(`trials:  ${countMeasured(result)}`);
+  const time = timeLine(result);
+  if (time) out.push(`time:    ${time}`);
   out.push(`reading: ${intervalLine(result)}`, `         ${baselineColumnsNote(result)}`);
   for (const extra of [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)]) {
     const t = terminalTable(extra.head);

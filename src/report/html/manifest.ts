@@ -4,6 +4,7 @@ import { formatFixed } from '../format.js';
 import { engineGroups } from '../engines.js';
 import { countMeasured, machineLine, methodLine } from '../rows.js';
 import { esc } from './escape.js';
+import { timeLine } from '../time-line.js';
 
 function facts(entries: Array<[string, string | undefined]>): string {
   const items = entries.filter(([, value]) => value !== undefined && value !== '');
@@ -21,6 +22,7 @@ export function runSummary(result: Result): string {
   const { plan } = result;
   const measuredTargets = new Set(result.summaries.filter((s) => s.requestsPerSec).map((s) => s.target));
   const s = (n: number) => (n === 1 ? '' : 's');
+  const time = timeLine(result);
   return facts([
     ['Suite', esc(plan.suite)],
     ['Run', `<code>${esc(result.id)}</code>`],
@@ -48,6 +50,7 @@ export function runSummary(result: Result): string {
     ],
     ['Repeats', esc(`${plan.repeats} interleaved round${s(plan.repeats)} (order shuffled with seed ${plan.seed})`)],
     ['Trials', esc(countMeasured(result))],
+    ['Time', time && esc(time)],
     ['Method', esc(methodLine(result))],
   ]);
 }
