@@ -34,6 +34,7 @@ import { calibrationFor, readCalibration } from '../results/calibration-file.js'
 import { protocolsOf, scenarioProtocol } from '../suites/protocol.js';
 import { summarize } from '../stats/summarize.js';
 import { unsettledCells } from '../stats/stability.js';
+import { wallShare } from '../model/wall-share.js';
 
 export interface RunSettings {
   suite: Suite;
@@ -130,11 +131,11 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
 
   // The warm-up runs once per target start (see warmup.ts); each trial has only its short own.
   // In turns each side runs half the time, so its load lasts twice as long for the same served seconds.
-  const wallShare = settings.turns ? 2 : 1;
+  const share = wallShare(settings.turns === true);
   const trialLoad = {
     connections: settings.connections,
     pipelining: settings.pipelining,
-    warmupSec: settings.trialWarmupSec * wallShare,
+    warmupSec: settings.trialWarmupSec * share,
     timeoutSec: settings.timeoutSec,
   };
   const targetNames = settings.targets.map((t) => t.name);
@@ -354,10 +355,10 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
         scenario,
         load: {
           ...trialLoad,
-          durationSec: windows.get(cell) ?? shape.durationSec * wallShare,
+          durationSec: windows.get(cell) ?? shape.durationSec * share,
           ...(shape.profile.kind !== 'fixed' && { profile: shape.profile }),
         },
-        askedSec: shape.durationSec * wallShare,
+        askedSec: shape.durationSec * share,
         engineCores: cores.engine,
         signal: abort.signal,
         upstream: settings.upstream,

@@ -8,6 +8,7 @@
  * ones; without this the record could not say which part grew (docs/stability.md).
  */
 import type { Result, Trial } from '../model/schema.js';
+import { wallShare } from '../model/wall-share.js';
 
 export interface TimeSpent {
   wallSec: number;
@@ -49,10 +50,10 @@ export function timeSpent(result: Result): TimeSpent | undefined {
   const firstTrialMs = Math.min(...trialStarts);
   const sum = <T>(items: readonly T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
 
-  // In turns each side's load lasts twice its own seconds (measure/run.ts): the wall window is the load's.
-  const wallShare = result.plan.turns ? 2 : 1;
-  const asked = result.plan.durationSec * wallShare;
-  const leadIn = (result.plan.trialWarmupSec ?? 0) * wallShare;
+  // In turns the wall window is the load's, twice each side's own seconds.
+  const share = wallShare(result.plan.turns !== undefined);
+  const asked = result.plan.durationSec * share;
+  const leadIn = (result.plan.trialWarmupSec ?? 0) * share;
   const measured = windowTrials(result);
   const keptSec = sum(measured, (t) => t.measurement?.durationSec ?? 0);
   const askedSec = asked * measured.length;
