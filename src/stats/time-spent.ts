@@ -7,6 +7,7 @@
  * window, the journal). The main job ran about 280 s in calm hours here and 359–449 s in noisy
  * ones; without this the record could not say which part grew (docs/stability.md).
  */
+import { sum } from 'simple-statistics';
 import type { Result, Trial } from '../model/schema.js';
 import { wallShare } from '../model/wall-share.js';
 
@@ -36,8 +37,7 @@ export interface TimeSpent {
 }
 
 /** Trials whose window counts once: in turns the baseline's side shares its window with the target's. */
-function windowTrials(result: Result): Trial[] {
-  const inTurns = result.plan.turns !== undefined;
+function windowTrials(result: Result, inTurns: boolean): Trial[] {
   return result.trials.filter((t) => t.measurement && !(inTurns && t.target === result.plan.baseline));
 }
 
@@ -48,27 +48,27 @@ export function timeSpent(result: Result): TimeSpent | undefined {
   if (!result.finishedAt || trialStarts.length === 0 || !Number.isFinite(startMs)) return undefined;
   const endMs = Date.parse(result.finishedAt);
   const firstTrialMs = Math.min(...trialStarts);
-  const sum = <T>(items: readonly T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
 
   // In turns the wall window is the load's, twice each side's own seconds.
-  const share = wallShare(result.plan.turns !== undefined);
+  const inTurns = result.plan.turns !== undefined;
+  const share = wallShare(inTurns);
   const asked = result.plan.durationSec * share;
   const leadIn = (result.plan.trialWarmupSec ?? 0) * share;
-  const measured = windowTrials(result);
-  const keptSec = sum(measured, (t) => t.measurement?.durationSec ?? 0);
+  const measured = windowTrials(result, inTurns);
+  const keptSec = sum(measured.map((t) => t.measurement?.durationSec ?? 0));
   const askedSec = asked * measured.length;
   const extended = measured.filter((t) => t.windowExtended);
-  const remeasuredSec = sum(extended, (t) => (t.windowExtended?.fromSec ?? 0) + leadIn);
+  const remeasuredSec = sum(extended.map((t) => (t.windowExtended?.fromSec ?? 0) + leadIn));
   const leadInSec = leadIn * measured.length;
-  const settleSec = sum(measured, (t) => (t.settle?.waitedMs ?? 0) / 1000);
+  const settleSec = sum(measured.map((t) => (t.settle?.waitedMs ?? 0) / 1000));
   const roundsSec = (endMs - firstTrialMs) / 1000;
   const starts = result.starts ?? [];
   return {
     wallSec: (endMs - startMs) / 1000,
     beforeRoundsSec: (firstTrialMs - startMs) / 1000,
     starts: starts.length,
-    readySec: sum(starts, (s) => s.readyMs / 1000),
-    warmupSec: sum(starts, (s) => s.warmup.seconds + (s.warmup.waitedMs ?? 0) / 1000),
+    readySec: sum(starts.map((s) => s.readyMs / 1000)),
+    warmupSec: sum(starts.map((s) => s.warmup.seconds + (s.warmup.waitedMs ?? 0) / 1000)),
     roundsSec,
     windows: measured.length,
     askedSec,
