@@ -9,12 +9,14 @@ import { groupMembers, usageOf } from './proc-stat.js';
 /** Below this share of one core over a slice, the target counts as idle. */
 export const IDLE_CORES = 0.1;
 /**
- * Length of one measuring slice: five clock ticks at the usual 100 Hz, so "idle" is a slice in
- * which the group was charged no tick. Leftover work worth waiting for (koa's 0.2-0.4 s of
- * HTTP/2 teardown) shows in any slice this long; 100 ms slices cost the main job 17 s a run
- * (336 waits) that its one-second warm-up loads needed.
+ * Length of one measuring slice. The group's CPU time is read from its threads' schedstat, in
+ * nanoseconds, so "idle" is under 2 ms of CPU in 20 ms; where the kernel keeps only clock
+ * ticks (10 ms), a slice this short is idle when no tick was charged in it, and a busy target
+ * is charged about two. Leftover work worth waiting for (koa's 0.2-0.4 s of HTTP/2 teardown)
+ * shows in any slice this long. The wait comes before every window: 50 ms slices (five ticks,
+ * when it read ticks) took 19 s of a calm run's 309 s on 304 windows, 100 ms ones 17 s more.
  */
-export const SETTLE_SLICE_MS = 50;
+export const SETTLE_SLICE_MS = 20;
 /** Give up waiting after this long: a target may keep a timer busy; the trial then says so. */
 export const MAX_SETTLE_MS = 5000;
 
@@ -34,10 +36,10 @@ export async function waitUntilIdle(
   maxMs = MAX_SETTLE_MS,
 ): Promise<Settled> {
   const started = performance.now();
-  let before = usageOf(groupMembers(pgid));
+  let before = usageOf(groupMembers(pgid), true);
   for (;;) {
     await sleep(SETTLE_SLICE_MS);
-    const now = usageOf(groupMembers(pgid));
+    const now = usageOf(groupMembers(pgid), true);
     const cores = (now.cpuSeconds - before.cpuSeconds) / ((now.atMs - before.atMs) / 1000);
     const waitedMs = Math.round(performance.now() - started);
     if (cores < IDLE_CORES) return { waitedMs, idle: true };
