@@ -61,3 +61,22 @@ export function driftedRounds(levels: RoundLevel[]): Array<RoundLevel & { fromTy
     .map((l) => ({ ...l, fromTypical: (1 + l.level) / (1 + typical) - 1 }))
     .filter((l) => Math.abs(l.fromTypical) > ROUND_DRIFT_SHARE);
 }
+
+/**
+ * Rounds that swung further apart than this (the highest round level less the lowest) mean
+ * the machine changed pace by more than the ratios to the baseline cancel: over the 106
+ * stability pairs in bench/ not run in turns (8 to 32 rounds a run), the 27 with a run above
+ * it all missed nine cells in ten within 5 % (29-88 % of the cells, 57 % on average), among
+ * them pairs whose ratios' errors stayed under 3 %; 34 of the 79 others met it (85 % on
+ * average). At 25 %, 4 of 35 pairs above it met it.
+ */
+export const ROUND_SWING_SHARE = 0.3;
+/** The swing is read from runs of at least this many rounds, as in the pairs it was measured on. */
+export const MIN_SWING_ROUNDS = 8;
+
+/** The highest round level less the lowest (0.3: rounds 30 points apart); undefined below MIN_SWING_ROUNDS rounds. */
+export function roundSwing(levels: RoundLevel[]): number | undefined {
+  if (levels.length < MIN_SWING_ROUNDS) return undefined;
+  const values = levels.map((l) => l.level);
+  return Math.max(...values) - Math.min(...values);
+}

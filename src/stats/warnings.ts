@@ -5,7 +5,7 @@
 import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warning } from '../model/schema.js';
 import { medianOf, relativeHalfWidth, relativeRange } from './describe.js';
 import { unsettledCells } from './stability.js';
-import { driftedRounds, roundLevels } from './round-drift.js';
+import { driftedRounds, ROUND_SWING_SHARE, roundLevels, roundSwing } from './round-drift.js';
 import { processSpread, START_SHARE } from './process-spread.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
 import { STOP_WAIT_MAX_MS } from '../proc/turns.js';
@@ -54,6 +54,11 @@ function percent(x: number): string {
 }
 
 /** A share as a percentage to a tenth: "2.1 %". */
+/** A difference of two shares, in percentage points: 0.32 → "32 points". */
+function points(x: number): string {
+  return `${Math.round(x * 100)} points`;
+}
+
 function tenthPercent(x: number): string {
   return `${(x * 100).toFixed(1)} %`;
 }
@@ -159,16 +164,18 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     );
   }
   warnings.push(...spreadWarnings(summaries));
-  const noisyRatios = noisyRatiosWarning(summaries, input.plan);
+  const levels = roundLevels(input.trials);
+  const noisyRatios = noisyRatiosWarning(summaries, input.plan, roundSwing(levels));
   if (noisyRatios) warnings.push(noisyRatios);
-  const drifted = driftedRounds(roundLevels(input.trials));
+  const drifted = driftedRounds(levels);
   if (drifted.length > 0) {
     const signed = (x: number) => `${x > 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(0)} %`;
     add(
       'round-drift',
       `every target moved at once between rounds: ${drifted.map((d) => `round ${d.round} ${signed(d.fromTypical)}`).join(', ')} against the typical round ` +
         "(the median cell's req/s against its own mean over the run): the targets were still warming up (first rounds slow) or the machine changed pace for minutes; " +
-        "ratios to the baseline, measured in the same rounds, carry little of it, and the ranking keeps each side's better rounds",
+        "ratios to the baseline, measured in the same rounds, cancel a pace held through a round, and the ranking keeps each side's better rounds " +
+        `(rounds more than ${points(ROUND_SWING_SHARE)} apart were not cancelled in the stability pairs: noisy-ratios says so when they were)`,
     );
   }
   const starts = processSpread(input);
@@ -235,22 +242,43 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
 /**
  * One line when the run's ratios to the baseline are too uncertain for a second run to repeat
  * them within 5 %: the machine changed pace within the rounds, which the ratios' errors show
- * where the spread of req/s between rounds (spreadWarnings) shows it in calm hours too.
+ * where the spread of req/s between rounds (spreadWarnings) shows it in calm hours too; or its
+ * rounds swung so far apart (`swing`, round-drift.ts) that the ratios did not cancel it, which
+ * the errors, resampling rounds as if each were drawn alone, miss when the swings come in
+ * spells of several rounds. A run in turns takes its ratios within each trial: only its errors count.
  */
-export function noisyRatiosWarning(summaries: Summary[], plan: Pick<Plan, 'baseline' | 'turns'>): Warning | undefined {
+export function noisyRatiosWarning(
+  summaries: Summary[],
+  plan: Pick<Plan, 'baseline' | 'turns'>,
+  swing?: number,
+): Warning | undefined {
   const errors = summaries.flatMap((s) => {
     const error = s.target === plan.baseline ? undefined : s.baselineRatios?.requestsPerSec?.logStandardError;
     return error !== undefined && error > 0 ? [error] : [];
   });
   if (errors.length < NOISY_MACHINE_MIN_CELLS) return undefined;
   const typical = medianOf(errors)!;
-  if (typical <= NOISY_RATIOS_ERROR) return undefined;
+  const swung = !plan.turns && swing !== undefined && swing > ROUND_SWING_SHARE;
+  if (typical <= NOISY_RATIOS_ERROR && !swung) return undefined;
+  const reasons = [
+    ...(typical > NOISY_RATIOS_ERROR
+      ? [
+          `the ratios to the baseline carry a median standard error of ${tenthPercent(typical)} over ${errors.length} cells: above ${tenthPercent(NOISY_RATIOS_ERROR)}, ` +
+            `fewer than ${percent(NOISY_RATIOS_HELD)} of the cells are expected within 5 % of this run in another (nine in ten need ${tenthPercent(RATIOS_HELD_GOAL_ERROR)} or less)`,
+        ]
+      : []),
+    ...(swung
+      ? [
+          `the rounds swung ${points(swing!)} (each round's level, the median cell's req/s in it against its mean over the run, fastest round less slowest): ` +
+            `of the stability pairs in bench/ with a run swinging more than ${points(ROUND_SWING_SHARE)}, none held nine cells in ten within 5 % (27 of 27 missed, 57 % of the cells on average)`,
+        ]
+      : []),
+  ];
   const remedies = 'run again in a calmer hour (gauntlet doctor --noise tells one) or with more rounds (--repeats)';
   return {
     kind: 'noisy-ratios',
     message:
-      `the ratios to the baseline carry a median standard error of ${tenthPercent(typical)} over ${errors.length} cells: above ${tenthPercent(NOISY_RATIOS_ERROR)}, ` +
-      `fewer than ${percent(NOISY_RATIOS_HELD)} of the cells are expected within 5 % of this run in another (nine in ten need ${tenthPercent(RATIOS_HELD_GOAL_ERROR)} or less): ` +
+      `${reasons.join('; and ')}: ` +
       'its rounds disagreed, because the machine changed pace within them or there were few of them; ' +
       (plan.turns
         ? remedies

@@ -170,6 +170,38 @@ test('warnings: ratios too uncertain to repeat within 5 % are named once, with t
   assert.doesNotMatch(inTurns[0].message, /--turns/, 'a run in turns is not told to run in turns');
 });
 
+test('warnings: rounds swinging in spells make the ratios too noisy to repeat even when their errors look small', () => {
+  const targets = ['base', 't1', 't2', 't3', 't4', 't5'];
+  // Every target moves with the machine's pace in spells of rounds; each wobbles a little on its own.
+  const warn = (pace: (round: number) => number, turns?: Plan['turns']) => {
+    const trials = targets.flatMap((target, i) =>
+      Array.from({ length: 16 }, (_, r) =>
+        trial(target, 'text', r + 1, measurement(1000 * pace(r + 1) * (1 + 0.005 * Math.sin(7 * r + i)))),
+      ),
+    );
+    const input = {
+      plan: plan({ targets, baseline: 'base', repeats: 16, turns }),
+      trials,
+      verification: [],
+      unavailable: [],
+      environment: environment(),
+      complete: true,
+    };
+    return collectWarnings(input, summarize(input)).filter((w) => w.kind === 'noisy-ratios');
+  };
+  const spells = (round: number) => (round >= 4 && round <= 9 ? 1.3 : 0.95);
+  const swung = warn(spells);
+  assert.equal(swung.length, 1, 'rounds 32 points apart');
+  assert.match(swung[0].message, /the rounds swung 3\d points \(each round.s level/);
+  assert.doesNotMatch(swung[0].message, /median standard error/, 'the errors stayed small');
+  assert.deepEqual(
+    warn((round) => (round >= 4 && round <= 9 ? 1.1 : 0.95)),
+    [],
+    'rounds about 15 points apart',
+  );
+  assert.deepEqual(warn(spells, { turnMs: 25 }), [], 'a run in turns takes its ratios within each trial');
+});
+
 test('summary: the ratio to the baseline is paired per round, so drift that hits both cancels', () => {
   // The machine slows down between rounds; the target is always 90 % of the baseline.
   const trials = [1000, 2000, 3000].flatMap((rate, i) => [
