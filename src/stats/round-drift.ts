@@ -64,10 +64,10 @@ export function driftedRounds(levels: RoundLevel[]): Array<RoundLevel & { fromTy
 
 /**
  * Rounds that swung further apart than this (the highest round level less the lowest) mean
- * the machine changed pace by more than the ratios to the baseline cancel: over the 106
+ * the machine changed pace by more than the ratios to the baseline cancel: over the 107
  * stability pairs in bench/ not run in turns (8 to 32 rounds a run), the 27 with a run above
  * it all missed nine cells in ten within 5 % (29-88 % of the cells, 57 % on average), among
- * them pairs whose ratios' errors stayed under 3 %; 34 of the 79 others met it (85 % on
+ * them pairs whose ratios' errors stayed under 3 %; 34 of the 80 others met it (85 % on
  * average). At 25 %, 4 of 35 pairs above it met it.
  */
 export const ROUND_SWING_SHARE = 0.3;
