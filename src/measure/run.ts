@@ -7,7 +7,7 @@ import { formatProfile, type ScenarioShape } from '../engines/profile.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnginePlan } from '../engines/engine-plan.js';
-import { type PlannedTrial, planShapes, planTrials, processCount, scenarioRuns } from '../plan/plan.js';
+import { type PlannedTrial, planShapes, planStarts, planTrials, processCount, scenarioRuns } from '../plan/plan.js';
 import { createProgress } from '../progress/progress.js';
 import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
@@ -29,7 +29,6 @@ import { closeTurnsGuard, TURN_MS } from '../proc/turns.js';
 import { warmupEnding } from './warmup.js';
 import type { UpstreamWatch } from './upstream-check.js';
 import type { TrialEngine } from '../engines/engine-plan.js';
-import { seededRandom, shuffled } from '../stats/random.js';
 import { calibrationFor, readCalibration } from '../results/calibration-file.js';
 import { protocolsOf, scenarioProtocol } from '../suites/protocol.js';
 import { summarize } from '../stats/summarize.js';
@@ -314,18 +313,16 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   };
 
   try {
-    // Every target starts (and warms up) before the first window, in a shuffled order, and stays up.
-    for (const name of shuffled(targetNames, seededRandom(settings.seed))) {
+    // Every target starts (and warms up) before the first window, in the order planStarts gives, and stays up.
+    for (const { target: name, process: index } of planStarts(targetNames, settings.seed, anchor, settings.processes)) {
+      const count = processCount(name, anchor, settings.processes);
       for (const protocol of protocolsOf(settings.scenarios)) {
         if (abort.signal.aborted) break;
         const first = settings.scenarios.find((s) => scenarioProtocol(s) === protocol)!;
-        const count = processCount(name, anchor, settings.processes);
-        for (let index = 1; index <= count; index++) {
-          progress.task(
-            `starting ${name}${count > 1 ? ` (process ${index} of ${count})` : ''}${protocol === 'http1' ? '' : ` over ${protocol}`}, warming up`,
-          );
-          await instances.get(targetByName.get(name)!, protocol, 1, first.name, count > 1 ? index : undefined);
-        }
+        progress.task(
+          `starting ${name}${count > 1 ? ` (process ${index} of ${count})` : ''}${protocol === 'http1' ? '' : ` over ${protocol}`}, warming up`,
+        );
+        await instances.get(targetByName.get(name)!, protocol, 1, first.name, count > 1 ? index : undefined);
       }
     }
     for (;;) {

@@ -113,6 +113,36 @@ export function processCount(target: string, baseline: BaselineVisits | undefine
   return baseline && target === baseline.target ? Math.max(1, baseline.visits, processes) : Math.max(1, processes);
 }
 
+/** One start before round 1: a target's process (1-based). */
+export interface PlannedStart {
+  target: string;
+  process: number;
+}
+
+/**
+ * The order the targets start in before round 1: shuffled, a target's processes in passes
+ * (every target's first process, then every second one, …), and the baseline's first process
+ * first and its last one last. A start's figure goes with how long it waited between its
+ * warm-up and round 1 (README, "A start's own speed"), and the baseline's figure divides every
+ * ratio: its two processes, started side by side at a drawn place, waited 104 s before round 1
+ * in one run and 10 s in the next, and its figure moved 6.7 points against the other targets'
+ * (bench/stability-fresh-clone-2c6049f). First and last, their waits add up alike in every run.
+ */
+export function planStarts(targets: string[], seed: number, baseline?: BaselineVisits, processes = 1): PlannedStart[] {
+  const order = shuffled(targets, seededRandom(seed));
+  const count = (target: string) => processCount(target, baseline, processes);
+  const passes = Math.max(0, ...order.map(count));
+  const starts: PlannedStart[] = [];
+  for (let process = 1; process <= passes; process++)
+    for (const target of order) if (count(target) >= process) starts.push({ target, process });
+  const anchor = baseline && order.includes(baseline.target) ? baseline.target : undefined;
+  if (!anchor) return starts;
+  const last = count(anchor);
+  const isAnchor = (start: PlannedStart, process: number) => start.target === anchor && start.process === process;
+  const middle = starts.filter((start) => !isAnchor(start, 1) && !isAnchor(start, last));
+  return [{ target: anchor, process: 1 }, ...middle, ...(last > 1 ? [{ target: anchor, process: last }] : [])];
+}
+
 type ShapeRecord = NonNullable<Plan['scenarioShapes']>[string];
 
 /**
