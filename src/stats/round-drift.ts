@@ -68,7 +68,7 @@ export function driftedRounds(levels: RoundLevel[]): Array<RoundLevel & { fromTy
  * stability pairs in bench/ not run in turns (8 to 32 rounds a run), the 27 with a run above
  * it all missed nine cells in ten within 5 % (29-88 % of the cells, 57 % on average), among
  * them pairs whose ratios' errors stayed under 3 %; 34 of the 80 others met it (85 % on
- * average). At 25 %, 4 of 35 pairs above it met it.
+ * average). At 25 points, 4 of the 35 pairs above it met it.
  */
 export const ROUND_SWING_SHARE = 0.3;
 /** The swing is read from runs of at least this many rounds, as in the pairs it was measured on. */

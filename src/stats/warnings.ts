@@ -53,12 +53,12 @@ function percent(x: number): string {
   return `${Math.round(x * 100)} %`;
 }
 
-/** A share as a percentage to a tenth: "2.1 %". */
 /** A difference of two shares, in percentage points: 0.32 → "32 points". */
 function points(x: number): string {
   return `${Math.round(x * 100)} points`;
 }
 
+/** A share as a percentage to a tenth: "2.1 %". */
 function tenthPercent(x: number): string {
   return `${(x * 100).toFixed(1)} %`;
 }
@@ -175,7 +175,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       `every target moved at once between rounds: ${drifted.map((d) => `round ${d.round} ${signed(d.fromTypical)}`).join(', ')} against the typical round ` +
         "(the median cell's req/s against its own mean over the run): the targets were still warming up (first rounds slow) or the machine changed pace for minutes; " +
         "ratios to the baseline, measured in the same rounds, cancel a pace held through a round, and the ranking keeps each side's better rounds " +
-        `(rounds more than ${points(ROUND_SWING_SHARE)} apart were not cancelled in the stability pairs: noisy-ratios says so when they were)`,
+        `(in the stability pairs, rounds more than ${points(ROUND_SWING_SHARE)} apart were not: noisy-ratios then says so)`,
     );
   }
   const starts = processSpread(input);

@@ -138,25 +138,27 @@ test('warnings: when most cells spread widely, the machine is named once instead
   );
 });
 
-test('warnings: ratios too uncertain to repeat within 5 % are named once, with turns as the remedy', () => {
+/** The noisy-ratios warnings of a run of the baseline and five targets in 16 rounds, each trial's req/s `rate(target index, round)`. */
+function noisyRatiosOf(rate: (target: number, round: number) => number, turns?: Plan['turns']) {
   const targets = ['base', 't1', 't2', 't3', 't4', 't5'];
-  // Each target's req/s against the baseline's in 16 rounds, moved by a fixed pattern of `swing` per round.
-  const warn = (swing: number, turns?: Plan['turns']) => {
-    const trials = targets.flatMap((target, i) =>
-      Array.from({ length: 16 }, (_, r) =>
-        trial(target, 'text', r + 1, measurement(1000 * (1 + (i === 0 ? 0 : swing * Math.sin(7 * r + i))))),
-      ),
-    );
-    const input = {
-      plan: plan({ targets, baseline: 'base', repeats: 16, turns }),
-      trials,
-      verification: [],
-      unavailable: [],
-      environment: environment(),
-      complete: true,
-    };
-    return collectWarnings(input, summarize(input)).filter((w) => w.kind === 'noisy-ratios');
+  const trials = targets.flatMap((target, i) =>
+    Array.from({ length: 16 }, (_, r) => trial(target, 'text', r + 1, measurement(rate(i, r + 1)))),
+  );
+  const input = {
+    plan: plan({ targets, baseline: 'base', repeats: 16, turns }),
+    trials,
+    verification: [],
+    unavailable: [],
+    environment: environment(),
+    complete: true,
   };
+  return collectWarnings(input, summarize(input)).filter((w) => w.kind === 'noisy-ratios');
+}
+
+test('warnings: ratios too uncertain to repeat within 5 % are named once, with turns as the remedy', () => {
+  // Each target's req/s against the baseline's, moved by a fixed pattern of `swing` per round.
+  const warn = (swing: number, turns?: Plan['turns']) =>
+    noisyRatiosOf((i, round) => 1000 * (1 + (i === 0 ? 0 : swing * Math.sin(7 * (round - 1) + i))), turns);
   assert.deepEqual(warn(0.005), [], 'a calm run: errors well below 3 %');
   const noisy = warn(0.6);
   assert.equal(noisy.length, 1);
@@ -171,24 +173,9 @@ test('warnings: ratios too uncertain to repeat within 5 % are named once, with t
 });
 
 test('warnings: rounds swinging in spells make the ratios too noisy to repeat even when their errors look small', () => {
-  const targets = ['base', 't1', 't2', 't3', 't4', 't5'];
   // Every target moves with the machine's pace in spells of rounds; each wobbles a little on its own.
-  const warn = (pace: (round: number) => number, turns?: Plan['turns']) => {
-    const trials = targets.flatMap((target, i) =>
-      Array.from({ length: 16 }, (_, r) =>
-        trial(target, 'text', r + 1, measurement(1000 * pace(r + 1) * (1 + 0.005 * Math.sin(7 * r + i)))),
-      ),
-    );
-    const input = {
-      plan: plan({ targets, baseline: 'base', repeats: 16, turns }),
-      trials,
-      verification: [],
-      unavailable: [],
-      environment: environment(),
-      complete: true,
-    };
-    return collectWarnings(input, summarize(input)).filter((w) => w.kind === 'noisy-ratios');
-  };
+  const warn = (pace: (round: number) => number, turns?: Plan['turns']) =>
+    noisyRatiosOf((i, round) => 1000 * pace(round) * (1 + 0.005 * Math.sin(7 * (round - 1) + i)), turns);
   const spells = (round: number) => (round >= 4 && round <= 9 ? 1.3 : 0.95);
   const swung = warn(spells);
   assert.equal(swung.length, 1, 'rounds 32 points apart');
