@@ -8,6 +8,7 @@
  * Usage: npm run bench:stability -- --help (STABILITY below)
  * e.g.   npm run bench:stability -- --label npm-only -- --engine autocannon
  *        npm run bench:stability -- --label again --from <run folder 1> <run folder 2>   (no new runs)
+ *        npm run bench:stability -- --label again-12 --from <run 1> <run 2> --rounds 12   (their first 12 rounds)
  */
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ import { join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { projectRoot } from '../core/paths.js';
 import { loadResult } from '../results/store.js';
+import { describeShortening, type Shortening, shortened } from '../results/shortened.js';
+import { positiveCount } from '../core/option-values.js';
 import { type BenchCommand, runBench, runGauntlet } from './bench-cli.js';
 import { ratioIntervalNote } from '../report/rows.js';
 import type { Result } from '../model/schema.js';
@@ -248,7 +251,7 @@ function render(
   runs: Array<{ result: Result; wallSec: number }>,
   agreements: RunAgreement[],
   firstRounds: ReturnType<typeof firstRoundsOf>,
-  reread: boolean,
+  reread: { shortening: Shortening } | undefined,
 ): string {
   const [a, b] = runs;
   const headline = agreements[0];
@@ -265,6 +268,11 @@ function render(
     ...(reread
       ? [
           'Re-read from the saved runs (`--from`): their summaries were computed again from their trials by the gauntlet that wrote this page, so every figure below uses its estimators.',
+          ...(describeShortening(reread.shortening)
+            ? [
+                `Each run read as if it had measured less: ${describeShortening(reread.shortening)} (\`--rounds\`, \`--baseline-visits\`); the wall times are still those of the whole saved runs, and where their time went is left out.`,
+              ]
+            : []),
         ]
       : []),
     '',
@@ -277,7 +285,8 @@ function render(
     ...noiseLines(headline, a.result),
     ...baselineLines(a.result, b.result),
     ...roundLines(a.result, b.result),
-    ...timeLines(a.result, b.result),
+    // a shortened re-read has fewer windows than its runs' record of their time accounts for
+    ...(reread && describeShortening(reread.shortening) ? [] : timeLines(a.result, b.result)),
     ...firstRoundsLines(firstRounds),
     '## Per figure',
     '',
@@ -312,7 +321,7 @@ function render(
 
 const STABILITY: BenchCommand = {
   name: 'npm run bench:stability',
-  usage: `Usage: npm run bench:stability -- [--label NAME] [--out DIR] [--from RUN1 RUN2] [-- <flags for gauntlet run>]
+  usage: `Usage: npm run bench:stability -- [--label NAME] [--out DIR] [--from RUN1 RUN2 [--rounds N] [--baseline-visits K]] [-- <flags for gauntlet run>]
 
 Runs the default main job twice, one after the other, and writes bench/stability-<label>.md and
 .json: how far the two runs agree (README, "How far a ranking holds"). About 10 minutes.
@@ -321,9 +330,13 @@ Runs the default main job twice, one after the other, and writes bench/stability
   --out DIR          where they go (default: bench/ of this checkout)
   --from RUN1 RUN2   read two saved runs (folders or result.json) instead of running; their
                      summaries are computed again with today's estimators
+  --rounds N         with --from: read each run's first N rounds only (what fewer rounds
+                     would have measured)
+  --baseline-visits K  with --from: keep the baseline's first K visits of each round (its
+                     processes 1..K), to see what its other visits bought
   -- <flags>         passed to both runs of gauntlet run, e.g. -- --engine autocannon
 `,
-  options: ['label', 'out', 'from'],
+  options: ['label', 'out', 'from', 'rounds', 'baseline-visits'],
   lists: ['from'],
   example: 'npm run bench:stability -- --label try -- --repeats 8',
 };
@@ -342,12 +355,24 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
       `--from takes two saved runs, got ${from.length}`,
       'name the folders (or result.json) of the two runs to compare',
     );
+  const shortening: Shortening = {
+    ...(values.rounds !== undefined && { rounds: positiveCount(values.rounds, '--rounds') }),
+    ...(values['baseline-visits'] !== undefined && {
+      baselineVisits: positiveCount(values['baseline-visits'], '--baseline-visits'),
+    }),
+  };
+  if (!from && describeShortening(shortening))
+    throw new UserError(
+      'GAUNTLET_USAGE',
+      `--rounds and --baseline-visits re-read saved runs, and need --from`,
+      'name two saved runs with --from, or pass gauntlet run its own flags after a second --, as in `npm run bench:stability -- -- --repeats 8`',
+    );
   const label = values.label ?? 'default';
   const out = resolve(values.out ?? join(projectRoot, 'bench'));
   // Saved runs are summarized again from their trials, so an older run is read with today's estimators.
   const resummarized = (result: Result): Result => ({ ...result, summaries: summarize(result) });
   const runs = from
-    ? from.map((dir) => measured(resummarized(loadResult(dir))))
+    ? from.map((dir) => measured(resummarized(shortened(loadResult(dir), dir, shortening))))
     : [1, 2].map((n) => {
         const outDir = mkdtempSync(join(tmpdir(), `gauntlet-stability-${n}-`));
         process.stderr.write(
@@ -359,12 +384,12 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
     compareRuns(runs[0].result, runs[1].result, name),
   );
   const firstRounds = firstRoundsOf(runs[0].result, runs[1].result);
-  const markdown = render(label, runs, agreements, firstRounds, from !== undefined);
+  const markdown = render(label, runs, agreements, firstRounds, from ? { shortening } : undefined);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, `stability-${label}.md`), markdown);
   writeFileSync(
     join(out, `stability-${label}.json`),
-    `${JSON.stringify({ label, runArgs: passOn, wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), timeSpent: runs.map((r) => timeSpent(r.result)), agreements, firstRounds }, null, 2)}\n`,
+    `${JSON.stringify({ label, runArgs: passOn, ...(describeShortening(shortening) && { shortening }), wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), timeSpent: runs.map((r) => timeSpent(r.result)), agreements, firstRounds }, null, 2)}\n`,
   );
   process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);
 });

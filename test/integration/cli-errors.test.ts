@@ -116,6 +116,17 @@ test('the benches refuse a misspelt option at once, and stop with gauntlet when 
   const help = bench('stability.js', ['--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^Usage: npm run bench:stability/);
+  // --rounds re-reads saved runs: without --from it would silently run the whole job instead
+  const roundsAlone = bench('stability.js', ['--rounds', '8']);
+  assert.equal(roundsAlone.status, 2);
+  assert.match(
+    roundsAlone.stderr,
+    /error GAUNTLET_USAGE: --rounds and --baseline-visits re-read saved runs, and need --from/,
+  );
+  assert.doesNotMatch(roundsAlone.stderr, /run 1 of 2/);
+  const roundsWord = bench('stability.js', ['--from', 'a', 'b', '--rounds', 'all']);
+  assert.equal(roundsWord.status, 2);
+  assert.match(roundsWord.stderr, /error GAUNTLET_BAD_OPTION_VALUE: --rounds takes a whole number above 0, got "all"/);
   const missing = bench('stability.js', ['--from', '/nonexistent-run', '/nonexistent-run-2']);
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /error GAUNTLET_NO_SUCH_FILE: \/nonexistent-run does not exist/);
