@@ -169,7 +169,7 @@ export function chooseProfile(
 
 /**
  * `run`'s rounds: what the caller set, else the suite's own rounds for a ranking (the hello
- * suite's 16 short ones of json alone), else gauntlet's defaults (applied later, by resolveLoad), which are
+ * suite's 15 short ones of json alone), else gauntlet's defaults (applied later, by resolveLoad), which are
  * also what `--engine wrk` gets.
  */
 export function withRunRounds(options: LoadOptions, suite: Suite): LoadOptions {

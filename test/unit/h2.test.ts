@@ -155,11 +155,11 @@ test("a suite's load defaults apply only to the flags the user did not pass", as
   assert.equal((await parsedFlags(['--suite', 'services'])).repeats, 3);
 });
 
-test("run's rounds: the hello suite's main job takes its own 16 short rounds where the user sets none; ab keeps its own", async () => {
+test("run's rounds: the hello suite's main job takes its own 15 short rounds where the user sets none; ab keeps its own", async () => {
   const hello = await parsedFlags([]);
   assert.deepEqual([hello.repeats, hello.duration, hello.trialWarmup], [undefined, undefined, undefined]);
   const options = withRunRounds(loadOptions(hello), helloSuite);
-  assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [16, 0.25, 0.15]);
+  assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [15, 0.25, 0.15]);
   assert.deepEqual(options.scenarios, ['json'], 'the main job measures json alone');
   const named = withRunRounds(loadOptions(await parsedFlags(['--scenarios', 'json,param'])), helloSuite);
   assert.deepEqual(named.scenarios, ['json', 'param'], 'scenarios named win');
