@@ -251,7 +251,8 @@ function render(
   runs: Array<{ result: Result; wallSec: number }>,
   agreements: RunAgreement[],
   firstRounds: ReturnType<typeof firstRoundsOf>,
-  reread: { shortening: Shortening } | undefined,
+  /** Set for runs read with `--from`: how they were shortened in words ('' when they were read whole). */
+  reread: { shortened: string } | undefined,
 ): string {
   const [a, b] = runs;
   const headline = agreements[0];
@@ -268,9 +269,9 @@ function render(
     ...(reread
       ? [
           'Re-read from the saved runs (`--from`): their summaries were computed again from their trials by the gauntlet that wrote this page, so every figure below uses its estimators.',
-          ...(describeShortening(reread.shortening)
+          ...(reread.shortened
             ? [
-                `Each run read as if it had measured less: ${describeShortening(reread.shortening)} (\`--rounds\`, \`--baseline-visits\`); the wall times are still those of the whole saved runs, and where their time went is left out.`,
+                `Each run read as if it had measured less: ${reread.shortened} (\`--rounds\`, \`--baseline-visits\`); the wall times are still those of the whole saved runs, and where their time went is left out.`,
               ]
             : []),
         ]
@@ -286,7 +287,7 @@ function render(
     ...baselineLines(a.result, b.result),
     ...roundLines(a.result, b.result),
     // a shortened re-read has fewer windows than its runs' record of their time accounts for
-    ...(reread && describeShortening(reread.shortening) ? [] : timeLines(a.result, b.result)),
+    ...(reread?.shortened ? [] : timeLines(a.result, b.result)),
     ...firstRoundsLines(firstRounds),
     '## Per figure',
     '',
@@ -361,7 +362,8 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
       baselineVisits: positiveCount(values['baseline-visits'], '--baseline-visits'),
     }),
   };
-  if (!from && describeShortening(shortening))
+  const shortenedAs = describeShortening(shortening);
+  if (!from && shortenedAs)
     throw new UserError(
       'GAUNTLET_USAGE',
       `--rounds and --baseline-visits re-read saved runs, and need --from`,
@@ -384,12 +386,12 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
     compareRuns(runs[0].result, runs[1].result, name),
   );
   const firstRounds = firstRoundsOf(runs[0].result, runs[1].result);
-  const markdown = render(label, runs, agreements, firstRounds, from ? { shortening } : undefined);
+  const markdown = render(label, runs, agreements, firstRounds, from ? { shortened: shortenedAs } : undefined);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, `stability-${label}.md`), markdown);
   writeFileSync(
     join(out, `stability-${label}.json`),
-    `${JSON.stringify({ label, runArgs: passOn, ...(describeShortening(shortening) && { shortening }), wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), timeSpent: runs.map((r) => timeSpent(r.result)), agreements, firstRounds }, null, 2)}\n`,
+    `${JSON.stringify({ label, runArgs: passOn, ...(shortenedAs && { shortening }), wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), timeSpent: runs.map((r) => timeSpent(r.result)), agreements, firstRounds }, null, 2)}\n`,
   );
   process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);
 });
