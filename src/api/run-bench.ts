@@ -28,6 +28,7 @@ export async function runBenchSuite(suite: Suite, options: RunOptions & BenchRun
     ['--workers', options.workers !== undefined],
     ['--mixed', options.mixed],
     ['--until-stable', options.untilStablePercent !== undefined],
+    ['--budget', options.budgetSec !== undefined],
   ] as const) {
     if (given)
       throw new UserError(

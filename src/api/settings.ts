@@ -85,7 +85,18 @@ export interface LoadOptions {
   turnMs?: number;
   /** Add rounds until every req/s and CPU interval is within ± this % of its median. */
   untilStablePercent?: number;
+  /**
+   * With untilStablePercent: stop adding rounds after this many seconds (default 600). Without
+   * it: no planned round starts that would end, at the pace of the last, past this many
+   * seconds of the run (measure/round-budget.ts).
+   */
   budgetSec?: number;
+  /**
+   * The rounds are the suite's main job's (withRunRounds sets it when the caller named neither
+   * repeats nor scenarios): unless budgetSec says otherwise, they end, whole, where the run would pass the
+   * main job's budget (measure/round-budget.ts). Runs in turns keep every round.
+   */
+  mainJob?: boolean;
   /** Runtime ids (node@24, bun, …); default node@24. */
   runtimes?: string[];
   /** Install a runtime that is missing instead of refusing. */
@@ -179,11 +190,23 @@ export function withRunRounds(options: LoadOptions, suite: Suite): LoadOptions {
   if (!rounds || (named && !named.capabilities.subSecondWindows)) return options;
   return {
     ...options,
+    // the main job's time is bounded; a run that names its scenarios or rounds asked for that work
+    ...(options.repeats === undefined && !options.scenarios?.length && { mainJob: true }),
     repeats: options.repeats ?? rounds.repeats,
     durationSec: options.durationSec ?? rounds.durationSec,
     trialWarmupSec: options.trialWarmupSec ?? rounds.trialWarmupSec,
     scenarios: options.scenarios?.length ? options.scenarios : rounds.scenarios,
   };
+}
+
+/**
+ * The time the planned rounds may take: --budget when given (and not --until-stable's), else
+ * the main job's own, sized by the run's starts (`sec` absent); none for other runs.
+ */
+export function roundBudget(options: LoadOptions): RunSettings['roundBudget'] {
+  if (options.untilStablePercent !== undefined) return undefined;
+  if (options.budgetSec !== undefined) return { sec: options.budgetSec };
+  return options.mainJob && !options.turns ? {} : undefined;
 }
 
 /** The fixed window: --duration, else the suite's, else gauntlet's default. */
@@ -264,6 +287,7 @@ export function runSettings(
     quiet: options.quiet ?? false,
     turns: options.turns ?? false,
     ...(options.turnMs !== undefined && { turnMs: options.turnMs }),
+    roundBudget: roundBudget(options),
     untilStable:
       options.untilStablePercent === undefined
         ? undefined

@@ -21,6 +21,7 @@ import { positiveCount } from '../core/option-values.js';
 import { type BenchCommand, runBench, runGauntlet } from './bench-cli.js';
 import { ratioIntervalNote } from '../report/rows.js';
 import type { Result } from '../model/schema.js';
+import { roundsRun } from '../model/rounds-run.js';
 import { medianOf } from '../stats/describe.js';
 import {
   baselineProcessGaps,
@@ -136,6 +137,14 @@ function roundLines(a: Result, b: Result): string[] {
     `Each round against the run (the median cell's req/s in the round against its mean over the rounds, in %, round 1 first): run 1 ${line(a)}; run 2 ${line(b)}.`,
     '',
   ];
+}
+
+/** "16 rounds", or the rounds each run measured where a budget (or an interrupt) ended one early. */
+function roundsOfRuns(a: Result, b: Result): string {
+  const [ra, rb] = [roundsRun(a), roundsRun(b)];
+  if (ra === a.plan.repeats && rb === a.plan.repeats) return `${ra} rounds`;
+  const budget = a.plan.roundBudget;
+  return `${a.plan.repeats} rounds planned, ${ra} and ${rb} measured${budget ? ` (no round started that would have ended past ${budget.sec} s of its run)` : ''}`;
 }
 
 /** Where each run's wall time went (stats/time-spent.ts): which part grew when a run took longer. */
@@ -261,7 +270,7 @@ function render(
     `# Stability benchmark: ${label}`,
     '',
     `Two runs of the same job (suite ${a.result.plan.suite}, engine ${a.result.plan.engine}) on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
-      `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${a.result.plan.repeats} rounds of ${a.result.plan.durationSec} s windows${a.result.plan.processes ? `, every target in ${a.result.plan.processes} processes` : ''}, ` +
+      `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${roundsOfRuns(a.result, b.result)} of ${a.result.plan.durationSec} s windows${a.result.plan.processes ? `, every target in ${a.result.plan.processes} processes` : ''}, ` +
       `${a.result.plan.trialWarmupSec ?? 0} s of unmeasured load before each window, warm-up up to ${a.result.plan.warmupSec} s per start; the baseline visited ${a.result.plan.baselineVisits ?? 1} time(s) per scenario and round; targets on ${a.result.plan.runtime}.`,
     `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
     `Generator: run 1 ${generatorLine(a.result)}; run 2 ${generatorLine(b.result)}.`,

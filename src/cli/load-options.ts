@@ -30,7 +30,7 @@ export interface LoadFlags extends RuntimeFlags {
   idlePolling: boolean;
   quiet: boolean;
   untilStable?: number;
-  budget: number;
+  budget?: number;
   turns: boolean;
   turnMs?: number;
   /** --memory-reducer: leave V8's memory reducer on in the targets. */
@@ -126,9 +126,8 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     )
     .option(
       '--budget <s>',
-      'with --until-stable: stop adding rounds after this many seconds',
+      `seconds a run's rounds may take: no round starts that would end, at the pace of the last, past this many seconds of the run (the main job, with no --repeats: 295 s, more when more than its 19 processes start; half the planned rounds always run); with --until-stable: stop adding rounds after this many seconds (default ${RUN_DEFAULTS.stableBudgetSec})`,
       seconds('--budget'),
-      RUN_DEFAULTS.stableBudgetSec,
     )
     .option(
       '--turns',

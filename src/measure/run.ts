@@ -34,6 +34,7 @@ import { protocolsOf, scenarioProtocol } from '../suites/protocol.js';
 import { summarize } from '../stats/summarize.js';
 import { unsettledCells } from '../stats/stability.js';
 import { wallShare } from '../model/wall-share.js';
+import { mainJobBudgetSec, minimumRounds, nextRoundFits, type RoundBudget } from './round-budget.js';
 
 export interface RunSettings {
   suite: Suite;
@@ -66,6 +67,11 @@ export interface RunSettings {
   quiet: boolean;
   /** The suite's services, already running: the core plan pins them and the result names them. */
   services?: Array<{ name: string; pid: number }>;
+  /**
+   * The time the planned rounds may take (round-budget.ts): `sec` from the run's start, or
+   * the main job's budget for the run's starts when absent; no round starts that would end past it.
+   */
+  roundBudget?: { sec?: number };
   /** Keep adding rounds until every cell's intervals are within ± this share of its median, or the budget is spent. */
   untilStable?: { halfWidthShare: number; budgetSec: number };
   /** The upstream the suite's requests call (fanout): checked at every start and over every window. */
@@ -171,6 +177,13 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     idlePolling: polling.record,
     cpuBusyBefore: await othersBusyShare(),
   });
+  const anchor = { target: settings.baseline, visits: baselineVisits };
+  const startCount =
+    planStarts(targetNames, settings.seed, anchor, settings.processes).length * protocolsOf(settings.scenarios).length;
+  const budget: RoundBudget | undefined = settings.roundBudget && {
+    sec: settings.roundBudget.sec ?? mainJobBudgetSec(startCount),
+    minRounds: minimumRounds(settings.repeats),
+  };
   const journalPlan: Plan = {
     suite: settings.suite.name,
     targets: [...targetNames, ...settings.unavailable.map((u) => u.target)],
@@ -196,6 +209,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     ),
     categoryWeights: settings.suite.categoryWeights,
     untilStable: settings.untilStable,
+    ...(budget && { roundBudget: budget }),
     ...(settings.turns && { turns: { turnMs: settings.turnMs ?? TURN_MS } }),
     // recorded even when empty (--memory-reducer): absent means a result from before flags were recorded
     v8Flags: settings.v8Flags,
@@ -221,7 +235,6 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const ticksBefore = machineCpuTicks();
   const startedMs = Date.now();
   const scenarioNames = settings.scenarios.map((s) => s.name);
-  const anchor = { target: settings.baseline, visits: baselineVisits };
   // In turns the baseline is measured beside every other target, never on its own.
   const ownTrials = (planned: PlannedTrial[]) =>
     settings.turns ? planned.filter((trial) => trial.target !== settings.baseline) : planned;
@@ -325,9 +338,28 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
         await instances.get(targetByName.get(name)!, protocol, 1, first.name, count > 1 ? index : undefined);
       }
     }
+    /** The round under way, and when it began: a budget decides at each round's end whether another fits. */
+    let round = { number: 0, startedMs: 0 };
     for (;;) {
       if (abort.signal.aborted) break;
       if (queue.length === 0) queue.push(...nextRound());
+      if (budget && queue.length > 0 && queue[0].round !== round.number) {
+        const now = Date.now();
+        const progressSoFar = {
+          roundsDone: round.number,
+          elapsedSec: (now - startedMs) / 1000,
+          lastRoundSec: (now - round.startedMs) / 1000,
+        };
+        if (round.number > 0 && !nextRoundFits(budget, progressSoFar)) {
+          progress.note(
+            `${round.number} of ${settings.repeats} rounds in ${Math.round(progressSoFar.elapsedSec)} s: one more, as long as the last (${progressSoFar.lastRoundSec.toFixed(1)} s), would end past the run's budget of ${budget.sec} s`,
+          );
+          progress.extend(-queue.length);
+          queue.length = 0;
+          break;
+        }
+        round = { number: queue[0].round, startedMs: now };
+      }
       const planned = queue.shift();
       if (!planned) break;
       const target = targetByName.get(planned.target)!;

@@ -196,6 +196,12 @@ export const planSchema = z.object({
   v8Flags: z.array(z.string()).optional(),
   /** Every target measured in turns with a baseline process (`run --turns`, measure/turns-trial.ts): the length of a turn. */
   turns: z.object({ turnMs: z.number().positive() }).optional(),
+  /**
+   * The time the planned rounds could take (measure/round-budget.ts): no round started that
+   * would have ended past `sec` of the run, once `minRounds` were done; a complete run with
+   * fewer rounds than `repeats` was ended by it.
+   */
+  roundBudget: z.object({ sec: z.number().positive(), minRounds: z.number().int().positive() }).optional(),
   /** Adaptive repeats: rounds were added until intervals were this narrow or the budget ran out. */
   untilStable: z.object({ halfWidthShare: z.number().positive(), budgetSec: z.number().positive() }).optional(),
   /** The upstream service the suite's requests call (fanout): how it answered and where it ran. */

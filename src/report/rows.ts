@@ -7,6 +7,7 @@
 import type { RatioEstimate, Result, Summary, TargetInfo } from '../model/schema.js';
 import { enginesLine, fakeEngineWarning, fallbackNote, latencyBasisNote } from './engines.js';
 import { v8FlagsAreDefault } from '../runtimes/v8-flags.js';
+import { roundsLine } from '../model/rounds-run.js';
 import {
   formatConfidence,
   formatFixed,
@@ -162,7 +163,7 @@ export function methodLine(result: Result): string {
   const kept =
     share === 'half' ? 'better halves of rounds' : `best ${share === 'quarter' ? 'quarters' : share} of rounds`;
   return (
-    `${fake ? `${fake}; ` : ''}${plan.repeats} interleaved round(s)` +
+    `${fake ? `${fake}; ` : ''}${roundsLine(result)}` +
     (plan.turns
       ? `, every target measured in turns with a process of the baseline ${plan.baseline}${plan.baselineVisits ? ` (its ${plan.baselineVisits} processes in order)` : ''}: both loaded at once while the two servers took ${plan.turns.turnMs} ms turns on the server core, each load twice --duration and --trial-warmup long so that each server ran ${plan.durationSec} s of the window`
       : '') +

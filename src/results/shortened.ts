@@ -11,6 +11,7 @@
  * The run's time is not shortened with it: its record says how long the whole run took.
  */
 import { UserError } from '../core/errors.js';
+import { roundsRun } from '../model/rounds-run.js';
 import type { Result } from '../model/schema.js';
 
 export interface Shortening {
@@ -41,11 +42,13 @@ export function describeShortening({ rounds, baselineVisits }: Shortening): stri
 export function shortened(result: Result, source: string, { rounds, baselineVisits }: Shortening): Result {
   const { plan } = result;
   const visits = plan.baselineVisits ?? 1;
-  if (rounds !== undefined && rounds > plan.repeats)
+  // what it measured, not what it planned: a budget may have ended it early
+  const measured = roundsRun(result);
+  if (rounds !== undefined && rounds > measured)
     throw new UserError(
       'GAUNTLET_BAD_OPTION_VALUE',
-      `--rounds ${rounds} asks for more rounds than ${source} has (${plan.repeats})`,
-      `give --rounds ${plan.repeats} or fewer`,
+      `--rounds ${rounds} asks for more rounds than ${source} has (${measured})`,
+      `give --rounds ${measured} or fewer`,
     );
   if (baselineVisits !== undefined && baselineVisits > visits)
     throw new UserError(

@@ -10,6 +10,7 @@ import { processSpread, START_SHARE } from './process-spread.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';
 import { STOP_WAIT_MAX_MS } from '../proc/turns.js';
 import { haltsAtOnce } from '../proc/idle-polling.js';
+import { roundsRun } from '../model/rounds-run.js';
 import { errorNeeded } from './run-noise.js';
 import { RATIO_TOLERANCE, RATIOS_HELD_GOAL_ERROR } from './run-agreement.js';
 
@@ -220,7 +221,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   if (confidences.length > 0 && Math.min(...confidences) < 0.95) {
     add(
       'few-repeats',
-      `with ${input.plan.repeats} repeat(s) the intervals have only ${percent(Math.min(...confidences))} confidence; 6 or more repeats give 95 % (--repeats 6)`,
+      `with ${roundsRun(input)} repeat(s) the intervals have only ${percent(Math.min(...confidences))} confidence; 6 or more repeats give 95 % (--repeats 6)`,
     );
   }
   if (input.plan.untilStable) {

@@ -170,6 +170,42 @@ test('--until-stable adds rounds until the intervals reach 95 %, and says which 
   assert.ok(spent.warnings.some((w) => w.kind === 'unsettled' && /node-http\/text never settled/.test(w.message)));
 });
 
+test('--budget ends the planned rounds, whole, once one more would end past it, and the report says so', async () => {
+  const out = tempDir('budget');
+  const cut = await runCli([
+    'run',
+    '--targets',
+    'node-http,polka',
+    '--scenarios',
+    'text',
+    '--repeats',
+    '4',
+    '--warmup',
+    '0',
+    '--duration',
+    '0.25',
+    // already spent when round 1 ends (the starts alone take longer): only the minimum, half the planned rounds, runs
+    '--budget',
+    '1',
+    '--out',
+    out,
+    '--quiet',
+  ]);
+  assert.equal(cut.code, 0, cut.stderr);
+  const result = resultOf(out);
+  assert.deepEqual(result.plan.roundBudget, { sec: 1, minRounds: 2 });
+  assert.deepEqual([...new Set(result.trials.map((t) => t.round))], [1, 2]);
+  for (const round of [1, 2])
+    assert.deepEqual(
+      new Set(result.trials.filter((t) => t.round === round).map((t) => t.target)),
+      new Set(['node-http', 'polka']),
+      'every round kept is whole',
+    );
+  assert.equal(result.complete, true);
+  const markdown = readFileSync(join(runFolder(out), 'report.md'), 'utf8');
+  assert.match(markdown, /2 interleaved rounds \(4 planned; one more would have ended past the run's budget of 1 s\)/);
+});
+
 test('a named engine runs the same trial through gauntlet, and one that cannot carry the load is refused', async () => {
   const out = tempDir('wrk');
   const run = await runCli([

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Command } from 'commander';
-import { RUN_DEFAULTS, withRunRounds } from '../../src/api/settings.js';
+import { RUN_DEFAULTS, roundBudget, withRunRounds } from '../../src/api/settings.js';
 import { addLoadOptions, loadOptions, type LoadFlags } from '../../src/cli/load-options.js';
 import { planEngines } from '../../src/engines/engine-plan.js';
 import { h2loadEngine, headerSavings, negotiatedMismatch } from '../../src/engines/h2load/engine.js';
@@ -155,16 +155,28 @@ test("a suite's load defaults apply only to the flags the user did not pass", as
   assert.equal((await parsedFlags(['--suite', 'services'])).repeats, 3);
 });
 
-test("run's rounds: the hello suite's main job takes its own 15 short rounds where the user sets none; ab keeps its own", async () => {
+test("run's rounds: the hello suite's main job takes its own 16 short rounds within a budget where the user sets none; ab keeps its own", async () => {
   const hello = await parsedFlags([]);
   assert.deepEqual([hello.repeats, hello.duration, hello.trialWarmup], [undefined, undefined, undefined]);
   const options = withRunRounds(loadOptions(hello), helloSuite);
-  assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [15, 0.25, 0.15]);
+  assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [16, 0.25, 0.15]);
   assert.deepEqual(options.scenarios, ['json'], 'the main job measures json alone');
+  assert.deepEqual(roundBudget(options), {}, "the main job's rounds end within its own budget");
   const named = withRunRounds(loadOptions(await parsedFlags(['--scenarios', 'json,param'])), helloSuite);
   assert.deepEqual(named.scenarios, ['json', 'param'], 'scenarios named win');
+  assert.equal(roundBudget(named), undefined, 'scenarios named take every round they add');
   const asked = withRunRounds(loadOptions(await parsedFlags(['--repeats', '3', '--duration', '1'])), helloSuite);
   assert.deepEqual([asked.repeats, asked.durationSec, asked.trialWarmupSec], [3, 1, 0.15], 'each flag given wins');
+  assert.equal(roundBudget(asked), undefined, 'rounds asked for all run');
+  const budgeted = withRunRounds(loadOptions(await parsedFlags(['--repeats', '3', '--budget', '60'])), helloSuite);
+  assert.deepEqual(roundBudget(budgeted), { sec: 60 }, '--budget bounds any run');
+  const stable = loadOptions(await parsedFlags(['--until-stable', '3', '--budget', '60']));
+  assert.equal(roundBudget(withRunRounds(stable, helloSuite)), undefined, 'with --until-stable the budget is its own');
+  assert.equal(
+    roundBudget(withRunRounds(loadOptions(await parsedFlags(['--turns'])), helloSuite)),
+    undefined,
+    'turns keep every round',
+  );
   const ab = await parsedFlags([], 'ab', 6);
   assert.deepEqual([ab.repeats, ab.trialWarmup], [6, RUN_DEFAULTS.trialWarmupSec], "ab's rounds are its own");
   // a suite without rounds of its own is left to gauntlet's defaults

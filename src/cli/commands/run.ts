@@ -46,7 +46,7 @@ export function registerRun(program: Command): void {
       'after',
       `
 Examples:
-  gauntlet run                                   the main job: every target of the hello suite, json, 15 rounds
+  gauntlet run                                   the main job: every target of the hello suite, json, up to 16 rounds within 295 s
   gauntlet run --scenarios json,param --repeats 8   json and a route parameter in the same five minutes
   gauntlet run --targets fastify,express5 --repeats 6 --duration 5
   gauntlet run --scenarios json --connections 50 --pipelining 1

@@ -7,6 +7,7 @@ import type { CustomSeriesOption, CustomSeriesRenderItem, EChartsOption, LineSer
 import { LATENCY_PERCENTILES, type Result, type Spread, type Summary } from '../../model/schema.js';
 import { formatConfidence, formatFixed, formatInt, formatMegabytes } from '../format.js';
 import { weightedSummaries } from '../../stats/weighted.js';
+import { roundsRun } from '../../model/rounds-run.js';
 import { barLabel, chartedSummaries, representativeTrial, slug, targetIndex } from './data.js';
 import { AXIS, BAR, BAR_BASELINE, FONT_FAMILY, GRID, TEXT, seriesLook } from './theme.js';
 
@@ -178,7 +179,8 @@ function barColour(result: Result, summary: Summary): string {
 }
 
 function repeatsWord(result: Result): string {
-  return `${result.plan.repeats} repeat${result.plan.repeats === 1 ? '' : 's'}`;
+  const rounds = roundsRun(result);
+  return `${rounds} repeat${rounds === 1 ? '' : 's'}`;
 }
 
 /** "interval of the median (75 % confidence)": the whiskers' legend, with the lowest confidence any cell has. */

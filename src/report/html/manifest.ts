@@ -4,6 +4,7 @@ import { formatFixed } from '../format.js';
 import { engineGroups } from '../engines.js';
 import { countMeasured, machineLine, methodLine } from '../rows.js';
 import { esc } from './escape.js';
+import { roundsLine } from '../../model/rounds-run.js';
 import { timeLine } from '../time-line.js';
 
 function facts(entries: Array<[string, string | undefined]>): string {
@@ -48,7 +49,7 @@ export function runSummary(result: Result): string {
         `${plan.durationSec} s measured after ${plan.warmupSec} s warm-up, ${plan.connections} connection${s(plan.connections)}, pipelining ${plan.pipelining}, ${plan.engine}`,
       ),
     ],
-    ['Repeats', esc(`${plan.repeats} interleaved round${s(plan.repeats)} (order shuffled with seed ${plan.seed})`)],
+    ['Repeats', esc(`${roundsLine(result)}, the order shuffled with seed ${plan.seed}`)],
     ['Trials', esc(countMeasured(result))],
     ['Time', time && esc(time)],
     ['Method', esc(methodLine(result))],
