@@ -400,7 +400,7 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
   writeFileSync(join(out, `stability-${label}.md`), markdown);
   writeFileSync(
     join(out, `stability-${label}.json`),
-    `${JSON.stringify({ label, runArgs: passOn, ...(shortenedAs && { shortening }), wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), timeSpent: runs.map((r) => timeSpent(r.result)), agreements, firstRounds }, null, 2)}\n`,
+    `${JSON.stringify({ label, runArgs: passOn, ...(shortenedAs && { shortening }), wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), ...(!shortenedAs && { timeSpent: runs.map((r) => timeSpent(r.result)) }), agreements, firstRounds }, null, 2)}\n`,
   );
   process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);
 });
