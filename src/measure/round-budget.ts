@@ -44,3 +44,17 @@ export function nextRoundFits(
   if (progress.roundsDone < budget.minRounds) return true;
   return progress.elapsedSec + progress.lastRoundSec <= budget.sec;
 }
+
+/**
+ * How many rounds the run will likely measure, for the progress's ETA: those done, and as many
+ * more as fit at the pace of the last, between the minimum and the rounds planned.
+ */
+export function roundsLikely(
+  budget: RoundBudget,
+  progress: { roundsDone: number; elapsedSec: number; lastRoundSec: number },
+  planned: number,
+): number {
+  if (progress.lastRoundSec <= 0) return planned;
+  const more = Math.floor((budget.sec - progress.elapsedSec) / progress.lastRoundSec);
+  return Math.min(planned, Math.max(budget.minRounds, progress.roundsDone + Math.max(0, more)));
+}

@@ -34,7 +34,7 @@ import { protocolsOf, scenarioProtocol } from '../suites/protocol.js';
 import { summarize } from '../stats/summarize.js';
 import { unsettledCells } from '../stats/stability.js';
 import { wallShare } from '../model/wall-share.js';
-import { mainJobBudgetSec, minimumRounds, nextRoundFits, type RoundBudget } from './round-budget.js';
+import { mainJobBudgetSec, minimumRounds, nextRoundFits, type RoundBudget, roundsLikely } from './round-budget.js';
 
 export interface RunSettings {
   suite: Suite;
@@ -340,6 +340,8 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     }
     /** The round under way, and when it began: a budget decides at each round's end whether another fits. */
     let round = { number: 0, startedMs: 0 };
+    /** Trials queued in rounds the budget will likely not reach, left out of the progress's total (its ETA). */
+    let beyondBudget = 0;
     for (;;) {
       if (abort.signal.aborted) break;
       if (queue.length === 0) queue.push(...nextRound());
@@ -354,9 +356,15 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
           progress.note(
             `${round.number} of ${settings.repeats} rounds in ${Math.round(progressSoFar.elapsedSec)} s: one more, as long as the last (${progressSoFar.lastRoundSec.toFixed(1)} s), would end past the run's budget of ${budget.sec} s`,
           );
-          progress.extend(-queue.length);
+          progress.extend(-(queue.length - beyondBudget));
           queue.length = 0;
           break;
+        }
+        if (round.number > 0) {
+          const likely = roundsLikely(budget, progressSoFar, settings.repeats);
+          const beyond = queue.filter((t) => t.round > likely).length;
+          progress.extend(beyondBudget - beyond);
+          beyondBudget = beyond;
         }
         round = { number: queue[0].round, startedMs: now };
       }

@@ -6,6 +6,7 @@ import {
   mainJobBudgetSec,
   minimumRounds,
   nextRoundFits,
+  roundsLikely,
 } from '../../src/measure/round-budget.js';
 import { roundsLine, roundsRun } from '../../src/model/rounds-run.js';
 import { shortened } from '../../src/results/shortened.js';
@@ -66,4 +67,16 @@ test('a run a budget ended early is re-read up to the rounds it measured, not th
     (error: unknown) =>
       error instanceof UserError && error.code === 'GAUNTLET_BAD_OPTION_VALUE' && /has \(14\)/.test(error.message),
   );
+});
+
+test('the rounds a budget will likely let run, for the ETA: as many as fit at the last pace, within the minimum and the plan', () => {
+  const budget = { sec: 100, minRounds: 3 };
+  assert.equal(roundsLikely(budget, { roundsDone: 4, elapsedSec: 60, lastRoundSec: 10 }, 16), 8);
+  assert.equal(roundsLikely(budget, { roundsDone: 4, elapsedSec: 60, lastRoundSec: 1 }, 16), 16, 'never past the plan');
+  assert.equal(
+    roundsLikely(budget, { roundsDone: 1, elapsedSec: 200, lastRoundSec: 10 }, 16),
+    3,
+    'never below the minimum',
+  );
+  assert.equal(roundsLikely(budget, { roundsDone: 5, elapsedSec: 200, lastRoundSec: 10 }, 16), 5);
 });
