@@ -1,10 +1,10 @@
 /**
  * The time a run's planned rounds may take. The main job has to end within about five minutes,
  * but on this machine runs of its 16 rounds took 287-360 s, and of 15 rounds 298-354 s: their
- * warm-ups took 108-152 s and a round 9.9-17.3 s, by the hour's noise. So it plans a round more than it needs and starts a
- * round only while the round, at the pace of the last one, ends within the budget. Rounds stay
- * whole: every target is measured in every round the run keeps, so each ratio to the baseline
- * is still paired within its rounds.
+ * warm-ups took 108-152 s and a round 9.9-17.3 s, by the hour's noise. So it plans the rounds a
+ * quick hour has time for and starts a round only while one as long as the last still ends
+ * within the budget. Rounds stay whole: every target is measured in every round the run keeps,
+ * so each ratio to the baseline is still paired within its rounds.
  */
 
 export interface RoundBudget {
