@@ -126,7 +126,7 @@ export function addLoadOptions(command: Command, repeats: number = RUN_DEFAULTS.
     )
     .option(
       '--budget <s>',
-      `seconds a run's rounds may take: no round starts that would end, at the pace of the last, past this many seconds of the run (the main job, with no --repeats: 295 s, more when more than its 19 processes start; half the planned rounds always run); with --until-stable: stop adding rounds after this many seconds (default ${RUN_DEFAULTS.stableBudgetSec})`,
+      `seconds a run's rounds may take: no round starts that would end, at the pace of the last, past this many seconds of the run (the main job, naming neither --repeats nor --scenarios, not --turns: 295 s, more when more than its 19 processes start; half the planned rounds always run); with --until-stable: stop adding rounds after this many seconds (default ${RUN_DEFAULTS.stableBudgetSec})`,
       seconds('--budget'),
     )
     .option(
