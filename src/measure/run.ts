@@ -178,10 +178,9 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     cpuBusyBefore: await othersBusyShare(),
   });
   const anchor = { target: settings.baseline, visits: baselineVisits };
-  const startCount =
-    planStarts(targetNames, settings.seed, anchor, settings.processes).length * protocolsOf(settings.scenarios).length;
+  const starts = planStarts(targetNames, settings.seed, anchor, settings.processes);
   const budget: RoundBudget | undefined = settings.roundBudget && {
-    sec: settings.roundBudget.sec ?? mainJobBudgetSec(startCount),
+    sec: settings.roundBudget.sec ?? mainJobBudgetSec(starts.length * protocolsOf(settings.scenarios).length),
     minRounds: minimumRounds(settings.repeats),
   };
   const journalPlan: Plan = {
@@ -327,7 +326,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
 
   try {
     // Every target starts (and warms up) before the first window, in the order planStarts gives, and stays up.
-    for (const { target: name, process: index } of planStarts(targetNames, settings.seed, anchor, settings.processes)) {
+    for (const { target: name, process: index } of starts) {
       const count = processCount(name, anchor, settings.processes);
       for (const protocol of protocolsOf(settings.scenarios)) {
         if (abort.signal.aborted) break;
@@ -352,15 +351,15 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
           elapsedSec: (now - startedMs) / 1000,
           lastRoundSec: (now - round.startedMs) / 1000,
         };
-        if (round.number > 0 && !nextRoundFits(budget, progressSoFar)) {
-          progress.note(
-            `${round.number} of ${settings.repeats} rounds in ${Math.round(progressSoFar.elapsedSec)} s: one more, as long as the last (${progressSoFar.lastRoundSec.toFixed(1)} s), would end past the run's budget of ${budget.sec} s`,
-          );
-          progress.extend(-(queue.length - beyondBudget));
-          queue.length = 0;
-          break;
-        }
         if (round.number > 0) {
+          if (!nextRoundFits(budget, progressSoFar)) {
+            progress.note(
+              `${round.number} of ${settings.repeats} rounds in ${Math.round(progressSoFar.elapsedSec)} s: one more, as long as the last (${progressSoFar.lastRoundSec.toFixed(1)} s), would end past the run's budget of ${budget.sec} s`,
+            );
+            progress.extend(-(queue.length - beyondBudget));
+            queue.length = 0;
+            break;
+          }
           const likely = roundsLikely(budget, progressSoFar, settings.repeats);
           const beyond = queue.filter((t) => t.round > likely).length;
           progress.extend(beyondBudget - beyond);
