@@ -53,7 +53,8 @@ export const helloSuite: Suite = {
   // bench/stability-*.md, README: How far a ranking holds). Runs of 16 rounds took 287-360 s
   // here, by how long the warm-ups and the hour's rounds took, so the run plans 16 and keeps
   // those that end within its budget of 295 s (measure/round-budget.ts): 16 in a quick hour,
-  // 13-15 with slower warm-ups, 9-12 in a noisy hour. Re-read with fewer rounds
+  // 12 in the calm pairs measured with it (windows lengthened for their load), 9-12 in a noisy
+  // hour. Re-read with fewer rounds
   // (`bench:stability --from … --rounds N`), the day's pairs held 74, 73 and 71 of 85 cells
   // with 16, 15 and 14.
   defaults: { rounds: { repeats: 16, durationSec: 0.25, trialWarmupSec: 0.15, scenarios: ['json'] } },
