@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, relative } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { findPackageDir, projectRoot } from '../core/paths.js';
-import type { BenchTarget } from '../suites/bench-types.js';
+import type { BenchTarget } from '../suites/inproc-types.js';
 import { AB_CACHE, npmInstall } from './install-variant.js';
 import { variantManifest } from './variant-manifest.js';
 import type { VariantSpec } from './variant-spec.js';

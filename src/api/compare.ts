@@ -1,5 +1,5 @@
 /** `compare` as a function: two saved runs, cell by cell, each figure judged by a rank test. */
-import { compareBenchCells } from '../compare/bench-cells.js';
+import { compareBenchCells } from '../compare/inproc-cells.js';
 import { compareCells, pairsAcrossRuns } from '../compare/cells.js';
 import { checkEnvironments } from '../compare/environment-match.js';
 import { DEFAULT_GATE_FIGURES, FIGURES } from '../compare/figures.js';

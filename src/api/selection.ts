@@ -1,6 +1,6 @@
 /** Turns the names a user typed into suites, targets and scenarios, refusing unknown ones with the valid list. */
 import { UserError, unknownValue } from '../core/errors.js';
-import { scenarioRuns } from '../plan/plan.js';
+import { scenarioRuns } from '../measure/plan.js';
 import { findSuite, suites } from '../suites/registry.js';
 import { mixedScenario } from '../suites/mixed.js';
 import type { Scenario, Suite } from '../suites/types.js';

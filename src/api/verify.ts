@@ -2,7 +2,7 @@
 import { verifyTargets, type TargetVerdict } from '../measure/verify-targets.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { UserError } from '../core/errors.js';
-import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../services/services.js';
+import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../backends/services.js';
 import type { Suite } from '../suites/types.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { selectScenarios, selectSuite } from './selection.js';

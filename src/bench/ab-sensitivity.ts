@@ -20,7 +20,7 @@ import { projectRoot } from '../core/paths.js';
 import type { Result } from '../model/schema.js';
 import { changeWithInterval, signedPercent } from '../report/comparison-render.js';
 import { loadResult } from '../results/store.js';
-import { type BenchCommand, runBench, runGauntlet } from './bench-cli.js';
+import { type BenchCommand, runBench, runGauntlet } from './args.js';
 import { sampleStandardDeviation } from 'simple-statistics';
 import { medianOf } from '../stats/describe.js';
 

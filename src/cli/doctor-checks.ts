@@ -5,7 +5,7 @@
 import { findK6, K6_INSTALL, k6Version, toolsCacheDir } from '../engines/k6/locate.js';
 import { execFileSync } from 'node:child_process';
 import { procAvailable } from '../proc/proc-stat.js';
-import { type BrokerBinary, findBrokerBinary, MOSQUITTO, NATS_SERVER } from '../services/broker-binary.js';
+import { type BrokerBinary, findBrokerBinary, MOSQUITTO, NATS_SERVER } from '../backends/broker-binary.js';
 import { tasksetAvailable } from '../proc/pinning.js';
 import { haltsAtOnce, readIdlePolling, SET_HALT_POLLING } from '../proc/idle-polling.js';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';

@@ -174,7 +174,7 @@ export const ERROR_CODES = {
     exit: EXIT.MISSING_TOOL,
     cause:
       "the fanout suite's upstream service (a node:http server gauntlet starts) exited at start or did not answer in time",
-    fix: 'run `npm run build` (its script is dist/src/services/upstream/server.js) and retry; its output is printed with the error',
+    fix: 'run `npm run build` (its script is dist/src/backends/upstream/server.js) and retry; its output is printed with the error',
   },
   GAUNTLET_NOISE_PROBE_FAILED: {
     exit: EXIT.TARGET_FAILED,

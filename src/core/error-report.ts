@@ -1,7 +1,7 @@
 /**
  * How a failure reaches the user: `error <CODE>: <message>`, the hint, and where the code is
  * explained, so that a code seen in a CI log can be looked up. The CLI (cli/report-error.ts,
- * which adds commander's refusals) and the benches (bench/bench-cli.ts) print through this.
+ * which adds commander's refusals) and the benches (bench/args.ts) print through this.
  */
 import { errorDocLink, type ErrorCode } from './error-codes.js';
 import { UserError } from './errors.js';

@@ -1,6 +1,6 @@
 /**
  * Checks of option values that both the CLI (commander's parsers, cli/options.ts) and the
- * benches (bench/bench-cli.ts) apply, so that a flag is refused in the same words either way.
+ * benches (bench/args.ts) apply, so that a flag is refused in the same words either way.
  */
 import { UserError } from './errors.js';
 

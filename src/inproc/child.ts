@@ -4,7 +4,7 @@
  * timing and the last answer of the window after it; a wrong one fails the case.
  */
 import { pathToFileURL } from 'node:url';
-import type { CaseFactory, CaseInstance } from '../suites/bench-types.js';
+import type { CaseFactory, CaseInstance } from '../suites/inproc-types.js';
 import type { ChildMessage, ParentMessage, RunCaseMessage } from './messages.js';
 import { lineRequire } from './line-require.js';
 import { measure, warmUp } from './measure-case.js';

@@ -10,7 +10,7 @@ import { findPackageDir, projectRoot } from '../core/paths.js';
 import { DEFAULT_RUNTIME_ID, runtimeLabel } from '../runtimes/known-runtimes.js';
 import { resolveRuntimes } from '../runtimes/resolve-runtime.js';
 import type { Runtime } from '../runtimes/runtime.js';
-import type { BenchPart, BenchSpec, BenchTable, BenchTarget } from '../suites/bench-types.js';
+import type { BenchPart, BenchSpec, BenchTable, BenchTarget } from '../suites/inproc-types.js';
 
 export interface BenchVariant {
   /** The name in the run: the target's, with `@node20` when a run has several runtimes. */

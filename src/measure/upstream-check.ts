@@ -16,7 +16,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { probe } from '../http/http-probe.js';
 import type { Measurement } from '../model/schema.js';
 import { groupMembers, type UsageSnapshot, usageOf } from '../proc/proc-stat.js';
-import type { RunningUpstream } from '../services/upstream/upstream.js';
+import type { RunningUpstream } from '../backends/upstream/upstream.js';
 import type { Scenario, UpstreamContract } from '../suites/types.js';
 import type { VerificationFailure } from './verify.js';
 

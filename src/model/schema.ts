@@ -3,7 +3,7 @@
  * SCHEMA_VERSION on any change that old readers would misread.
  */
 import { z } from 'zod';
-import { benchPlanSchema, benchSectionSchema } from './bench-schema.js';
+import { benchPlanSchema, benchSectionSchema } from './inproc-schema.js';
 
 export const SCHEMA_VERSION = 1 as const;
 

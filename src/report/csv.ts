@@ -5,7 +5,7 @@
  * spreadsheet reads them as numbers; a missing value is an empty field.
  */
 import { LATENCY_PERCENTILES, type LatencyMs, type Result, type Spread } from '../model/schema.js';
-import { benchToCsv } from './bench-csv.js';
+import { benchToCsv } from './inproc-csv.js';
 import { engineOfScenario } from '../model/scenario-engine.js';
 
 type Cell = string | number | boolean | undefined;

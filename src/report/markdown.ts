@@ -1,8 +1,8 @@
 /** The Markdown report, ready to paste into a README or a pull request. */
 import { markdownTable } from 'markdown-table';
 import type { Result } from '../model/schema.js';
-import { renderBenchMarkdown } from './bench-markdown.js';
-import { isBenchResult } from './bench-tables.js';
+import { renderBenchMarkdown } from './inproc-markdown.js';
+import { isBenchResult } from './inproc-tables.js';
 import {
   baselineColumnsNote,
   countMeasured,

@@ -1,7 +1,7 @@
 /** The terminal report: one table per scenario, then what was not measured and the warnings. */
 import type { Result } from '../model/schema.js';
-import { renderBenchTerminal } from './bench-terminal.js';
-import { isBenchResult } from './bench-tables.js';
+import { renderBenchTerminal } from './inproc-terminal.js';
+import { isBenchResult } from './inproc-tables.js';
 import { baselineColumnsNote, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
 import { runtimeTables } from './runtime-matrix.js';
 import { stageTables } from './stage-tables.js';

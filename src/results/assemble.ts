@@ -1,6 +1,6 @@
 /** Builds the result document from what the journal holds; summaries and warnings are derived. */
-import { benchWarnings } from '../stats/bench-warnings.js';
-import { summarizeBench } from '../stats/bench-summary.js';
+import { benchWarnings } from '../stats/inproc-warnings.js';
+import { summarizeBench } from '../stats/inproc-summary.js';
 import { summarize } from '../stats/summarize.js';
 import { collectWarnings } from '../stats/warnings.js';
 import { layerOverheads } from '../stats/layers.js';

@@ -5,7 +5,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
-import { benchTrialSchema, type BenchTrial } from '../model/bench-schema.js';
+import { benchTrialSchema, type BenchTrial } from '../model/inproc-schema.js';
 import {
   SCHEMA_VERSION,
   environmentSchema,

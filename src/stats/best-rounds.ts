@@ -65,8 +65,6 @@ function roundFigure(side: StartRounds, starts: readonly number[], round: number
 }
 
 export interface RatioOptions {
-  /** Every figure divided by its round's level (pass-levels.ts); none by default. */
-  level?: (round: number) => number;
   /** The share of rounds kept; KEPT_SHARE by default (0.5 is the better half the headline kept before). */
   share?: number;
 }
@@ -85,16 +83,11 @@ function sideFigure(
   starts: readonly number[],
   rounds: readonly number[],
   better: Better,
-  { level = () => 1, share = KEPT_SHARE }: RatioOptions,
+  { share = KEPT_SHARE }: RatioOptions,
 ): number | undefined {
   const figures = starts
     .map((start) => {
-      const values = rounds
-        .map((round) => {
-          const value = side.get(start)?.get(round);
-          return value === undefined ? undefined : value / level(round);
-        })
-        .filter((v): v is number => v !== undefined);
+      const values = rounds.map((round) => side.get(start)?.get(round)).filter((v): v is number => v !== undefined);
       return values.length > 0 ? bestRoundsMean(values, better, share) : undefined;
     })
     .filter((v): v is number => v !== undefined);

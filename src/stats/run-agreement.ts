@@ -9,7 +9,7 @@ import { bestRoundsMean, bestRoundsOverStarts } from './best-rounds.js';
 import { relativeRange } from './describe.js';
 import { pairedRatios, perRound } from './paired.js';
 import { chanceWithin, errorNeeded, logMedianStandardError, withinIntervals } from './run-noise.js';
-import { baselineRatiosOf, type RunPassLevels, runPassLevels, validByRound, validByStart } from './summarize.js';
+import { baselineRatiosOf, validByRound, validByStart } from './summarize.js';
 
 /** Pairs whose figures differ by less than this share in both runs are not counted: their order is noise either way. */
 export const PAIR_DIFFERENCE = 0.1;
@@ -88,8 +88,6 @@ function bestRoundsError(of: (s: Summary) => RatioEstimate | undefined): Standar
   return (summary) => of(summary)?.logStandardError;
 }
 
-const passLevelsOfRun = new WeakMap<Result, RunPassLevels>();
-
 /**
  * A best-rounds req/s ratio of a cell read another way than the headline (its trials, the
  * baseline, the target and scenario given). Its figure and its error both read it, so it is
@@ -111,13 +109,6 @@ function cellRatio(
     return ratios.get(s);
   };
 }
-
-/** Each trial first divided by its pass's level (pass-levels.ts); the levels computed once per run. */
-const levelled = cellRatio((trials, baseline, target, scenario, result) => {
-  const levels = passLevelsOfRun.get(result) ?? runPassLevels(trials);
-  passLevelsOfRun.set(result, levels);
-  return baselineRatiosOf(trials, baseline, target, scenario, { levels })?.requestsPerSec;
-});
 
 /** Each side's better half of rounds (the estimator before the best quarter; best-rounds.ts). */
 const betterHalf = cellRatio(
@@ -142,11 +133,6 @@ export const figures: Record<
     },
     spread: (s) => (s.pairedCpuRatio ? relativeRange(s.pairedCpuRatio) : undefined),
     error: bestRoundsError((s) => s.baselineRatios?.cpuUsPerRequest),
-  },
-  "req/s ratio to baseline, each window first divided by its pass's level (tried, not taken)": {
-    figure: (s, result) => levelled(s, result)?.estimate,
-    spread: (s) => (s.pairedRatio ? relativeRange(s.pairedRatio) : undefined),
-    error: (s, result) => levelled(s, result)?.logStandardError,
   },
   'req/s ratio to baseline, the better half of rounds (the estimator before the best quarter)': {
     figure: (s, result) => betterHalf(s, result)?.estimate,

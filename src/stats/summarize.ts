@@ -8,7 +8,6 @@ import type { LatencyMs, Measurement, Plan, Summary, Trial, Verification } from 
 import { medianOf, spreadOf } from './describe.js';
 import { type Better, bestRoundsRatioOverStarts } from './best-rounds.js';
 import { cleanByRound, pairedRatios, startRounds } from './paired.js';
-import { type PassLevels, passLevels } from './pass-levels.js';
 
 export interface SummaryInput {
   plan: Plan;
@@ -136,20 +135,6 @@ export function validByRound(trials: Trial[], target: string, scenario: string):
 const rate = (m: Measurement) => m.requestsPerSec;
 const cost = (m: Measurement) => m.server.cpuUsPerRequest;
 
-/**
- * A run's pass levels for each figure (pass-levels.ts): the rounds read with each trial first
- * divided by its pass's level, tried and printed by bench:stability beside the headline. They
- * belong to the run, so a caller reading many cells computes them once.
- */
-export interface RunPassLevels {
-  requestsPerSec: PassLevels;
-  cpuUsPerRequest: PassLevels;
-}
-
-export function runPassLevels(trials: Trial[]): RunPassLevels {
-  return { requestsPerSec: passLevels(trials, rate, 'higher'), cpuUsPerRequest: passLevels(trials, cost, 'lower') };
-}
-
 /** A cell's valid trials by start (process) and round, one figure each (paired.ts). */
 export function validByStart(trials: Trial[], target: string, scenario: string, figure: (m: Measurement) => number) {
   return startRounds(trials, (t) => t.target === target && t.scenario === scenario, figure);
@@ -157,8 +142,6 @@ export function validByStart(trials: Trial[], target: string, scenario: string, 
 
 /** How baselineRatiosOf reads a cell: as measured by default. */
 export interface BaselineRatioReading {
-  /** Every trial divided by its pass's level first (pass-levels.ts; tried, not taken). */
-  levels?: RunPassLevels;
   /** The share of rounds each side keeps; the headline's (best-rounds.ts KEPT_SHARE) by default. */
   share?: number;
 }
@@ -169,19 +152,19 @@ export function baselineRatiosOf(
   baseline: string,
   target: string,
   scenario: string,
-  { levels, share }: BaselineRatioReading = {},
+  { share }: BaselineRatioReading = {},
 ): Summary['baselineRatios'] {
-  // a run in turns pairs within each trial: levels and shares of rounds do not apply
+  // a run in turns pairs within each trial: shares of rounds do not apply
   if (inTurns(trials)) return turnsBaselineRatios(trials, baseline, target, scenario);
-  const ratio = (figure: (m: Measurement) => number, better: Better, level?: PassLevels) =>
+  const ratio = (figure: (m: Measurement) => number, better: Better) =>
     bestRoundsRatioOverStarts(
       validByStart(trials, baseline, scenario, figure),
       validByStart(trials, target, scenario, figure),
       better,
-      { level: level && ((round) => level(round, scenario)), share },
+      { share },
     );
-  const requestsPerSec = ratio(rate, 'higher', levels?.requestsPerSec);
-  const cpuUsPerRequest = ratio(cost, 'lower', levels?.cpuUsPerRequest);
+  const requestsPerSec = ratio(rate, 'higher');
+  const cpuUsPerRequest = ratio(cost, 'lower');
   return requestsPerSec || cpuUsPerRequest ? { requestsPerSec, cpuUsPerRequest } : undefined;
 }
 

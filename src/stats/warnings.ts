@@ -4,7 +4,7 @@
  */
 import type { Environment, Plan, Summary, TargetStart, Trial, Verification, Warning } from '../model/schema.js';
 import { medianOf, relativeHalfWidth, relativeRange } from './describe.js';
-import { unsettledCells } from './stability.js';
+import { unsettledCells } from './until-stable.js';
 import { driftedRounds, ROUND_SWING_SHARE, roundLevels, roundSwing } from './round-drift.js';
 import { processSpread, START_SHARE } from './process-spread.js';
 import { IDLE_CORES, MAX_SETTLE_MS } from '../proc/settle.js';

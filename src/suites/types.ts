@@ -3,9 +3,9 @@
  * verification and load read the same scenario, so no target is measured against a
  * different contract than it was checked against.
  */
-import type { BenchSpec } from './bench-types.js';
+import type { BenchSpec } from './inproc-types.js';
 
-/** Processes a suite can ask gauntlet to start beside its targets (started by src/services/): Redis, the fanout suite's upstream, the NATS and MQTT brokers. */
+/** Processes a suite can ask gauntlet to start beside its targets (started by src/backends/): Redis, the fanout suite's upstream, the NATS and MQTT brokers. */
 export type ServiceName = 'redis' | 'upstream' | 'nats' | 'mqtt';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

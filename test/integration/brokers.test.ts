@@ -13,7 +13,7 @@ import mqtt from 'mqtt';
 import { connect } from 'nats';
 import { UserError } from '../../src/core/errors.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
-import { type ServiceName, startServices } from '../../src/services/services.js';
+import { type ServiceName, startServices } from '../../src/backends/services.js';
 
 function groupAlive(pgid: number): boolean {
   try {

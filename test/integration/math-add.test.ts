@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { projectRoot } from '../../src/core/paths.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
-import { startServices } from '../../src/services/services.js';
+import { startServices } from '../../src/backends/services.js';
 import { correctAdd, operandsOf, wrongAnswer } from '../../src/suites/services/remote/contract.js';
 import type { BrokerClass } from '../../src/suites/services/remote/moleculer.js';
 import { SETUP_ROWS } from '../../src/suites/services/remote/setups.js';

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runBenchSuite } from '../../src/api/run-bench.js';
+import { runBenchSuite } from '../../src/api/run-inproc.js';
 import { EXIT } from '../../src/core/exit-codes.js';
-import type { BenchSummary } from '../../src/model/bench-schema.js';
+import type { BenchSummary } from '../../src/model/inproc-schema.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
 import { crossFramework } from '../../src/suites/services/broker-parts.js';
 import { servicesSuite } from '../../src/suites/services/suite.js';
@@ -84,7 +84,7 @@ test('cross-framework: every setup of every framework measured, nothing left run
 
 test('a math.add that answers a - b is refused in every framework and setup, and never ranked', async () => {
   const groupsBefore = liveGroupCount();
-  const wrongPart = { ...crossFramework, module: '../test/fixtures/bench/wrong-math-add.js' };
+  const wrongPart = { ...crossFramework, module: '../test/fixtures/inproc/wrong-math-add.js' };
   const suite = { ...servicesSuite, bench: { ...servicesSuite.bench!, parts: [wrongPart] } };
   const { result } = await runBenchSuite(suite, {
     suite: 'services',

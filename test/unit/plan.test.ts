@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { planStarts, planTrials, processCount } from '../../src/plan/plan.js';
+import { planStarts, planTrials, processCount } from '../../src/measure/plan.js';
 import { cleanByRound, pairedRatios } from '../../src/stats/paired.js';
 
 const targets = ['a', 'b', 'c', 'd'];

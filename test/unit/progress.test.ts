@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
 import type { Trial } from '../../src/model/schema.js';
-import { LineProgress } from '../../src/progress/progress.js';
+import { LineProgress } from '../../src/measure/progress.js';
 
 test("the ETA counts from the first trial, not from the targets' starts before it", (t) => {
   t.mock.timers.enable({ apis: ['Date'], now: 0 });

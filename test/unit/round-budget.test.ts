@@ -9,7 +9,7 @@ import {
   roundsLikely,
 } from '../../src/measure/round-budget.js';
 import { roundsLine, roundsRun } from '../../src/model/rounds-run.js';
-import { shortened } from '../../src/results/shortened.js';
+import { shortened } from '../../src/bench/shortened.js';
 import { UserError } from '../../src/core/errors.js';
 import { measurement, plan, summarizedResult, trial } from '../helpers/synthetic.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Result, TargetStart, Trial } from '../../src/model/schema.js';
-import { describeShortening, shortened } from '../../src/results/shortened.js';
+import { describeShortening, shortened } from '../../src/bench/shortened.js';
 import { summarize } from '../../src/stats/summarize.js';
 import { UserError } from '../../src/core/errors.js';
 import { measurement, plan, summarizedResult, trial } from '../helpers/synthetic.js';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Measurement, Trial } from '../../src/model/schema.js';
-import { compareBenchCells } from '../../src/compare/bench-cells.js';
+import { compareBenchCells } from '../../src/compare/inproc-cells.js';
 import { compareCells, pairsWithinRun } from '../../src/compare/cells.js';
-import type { BenchTrial } from '../../src/model/bench-schema.js';
+import type { BenchTrial } from '../../src/model/inproc-schema.js';
 import { FIGURES } from '../../src/compare/figures.js';
 import { compareSamples, comparePaired } from '../../src/stats/compare.js';
 import { seededRandom } from '../../src/stats/random.js';

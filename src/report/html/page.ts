@@ -5,8 +5,8 @@
  */
 import type { ComparisonReport } from '../comparison-render.js';
 import type { Result } from '../../model/schema.js';
-import { isBenchResult } from '../bench-tables.js';
-import { renderBenchHtml } from './bench-page.js';
+import { isBenchResult } from '../inproc-tables.js';
+import { renderBenchHtml } from './inproc-page.js';
 import { comparisonSection } from './comparison.js';
 import { baselineColumnsNote, reportTables } from '../rows.js';
 import { suiteCharts, type ChartSpec } from './charts.js';

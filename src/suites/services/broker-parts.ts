@@ -4,7 +4,7 @@
  * math.add (its "Request times"), in labelled setups. The brokers are gauntlet's services;
  * rows that go through one record its CPU per call.
  */
-import type { BenchCase, BenchPart, BenchTable } from '../bench-types.js';
+import type { BenchCase, BenchPart, BenchTable } from '../inproc-types.js';
 import type { ServiceName } from '../types.js';
 import { PAYLOAD_SIZES } from './cases/payloads.js';
 import { TRANSPORTER_SERVICE, TRANSPORTERS } from './remote/echo.js';

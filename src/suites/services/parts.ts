@@ -2,7 +2,7 @@
  * The in-process parts of the services suite, in the reference report's order (seed 002:
  * Moleculer's benchmark page). Each table's first row is its reference, as there.
  */
-import type { BenchCase, BenchPart } from '../bench-types.js';
+import type { BenchCase, BenchPart } from '../inproc-types.js';
 import { PAYLOAD_SIZES } from './cases/payloads.js';
 
 const CALLS = 'suites/services/cases/calls.js';

@@ -3,7 +3,7 @@
  * (the last line on Node 20, and the last with the Avro, ProtoBuf and Thrift serializers).
  * Each is installed with its peers in a folder of its own (deps/moleculer-0.15, -0.14).
  */
-import type { BenchTarget } from '../bench-types.js';
+import type { BenchTarget } from '../inproc-types.js';
 
 const PEERS = ['ioredis', 'msgpack5', 'notepack.io', 'cbor-x'];
 

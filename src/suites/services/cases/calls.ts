@@ -4,7 +4,7 @@
  * validator" suites measure them: one call in flight, each answer checked.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { defineCases, type CaseContext, type CaseInstance } from '../../bench-types.js';
+import { defineCases, type CaseContext, type CaseInstance } from '../../inproc-types.js';
 import { payloadOf } from './payloads.js';
 import { expectNumber, mathService, startedBroker, type Broker } from './moleculer.js';
 

@@ -4,7 +4,7 @@
  * large) are checked; every timed call's answer is compared with a + b and the first wrong
  * one is kept for the check after timing, so a framework that answers wrongly once is refused.
  */
-import { type CaseContext, type CaseInstance, defineCases } from '../../bench-types.js';
+import { type CaseContext, type CaseInstance, defineCases } from '../../inproc-types.js';
 import { type AddHandler, correctAdd, operandsOf, wrongAnswer } from '../remote/contract.js';
 import type { BrokerClass } from '../remote/moleculer.js';
 import { type FrameworkName, SETUP_ROWS, type SetupName } from '../remote/setups.js';

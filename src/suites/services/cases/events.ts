@@ -3,7 +3,7 @@
  * subscriber, 1 and 20 subscribers, a wildcard and a multi-wildcard subscription, with and
  * without a payload. The answer is how many handlers the emit reached, checked every time.
  */
-import { defineCases, type CaseContext, type CaseInstance } from '../../bench-types.js';
+import { defineCases, type CaseContext, type CaseInstance } from '../../inproc-types.js';
 import { startedBroker } from './moleculer.js';
 
 async function emitCase(ctx: CaseContext): Promise<CaseInstance> {

@@ -3,7 +3,7 @@
  * different typings), and the broker every case starts: quiet, no transporter (in-process),
  * no metrics or tracing unless a case asks.
  */
-import type { CaseContext } from '../../bench-types.js';
+import type { CaseContext } from '../../inproc-types.js';
 
 export interface Context {
   params: Record<string, unknown>;

@@ -5,7 +5,7 @@
  * receiver); the answer is the packet that came back, which must equal the one sent.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { defineCases, type CaseContext, type CaseInstance } from '../../bench-types.js';
+import { defineCases, type CaseContext, type CaseInstance } from '../../inproc-types.js';
 import { payloadOf } from './payloads.js';
 import { startedBroker } from './moleculer.js';
 

@@ -6,7 +6,7 @@
  * reported by the next check; the checks before and after timing compare every field.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { type CaseContext, type CaseInstance, defineCases } from '../../bench-types.js';
+import { type CaseContext, type CaseInstance, defineCases } from '../../inproc-types.js';
 import type { ServiceName } from '../../types.js';
 import { type EchoPayload, startEcho, TRANSPORTER_SERVICE, type TransporterName } from '../remote/echo.js';
 import type { BrokerClass } from '../remote/moleculer.js';

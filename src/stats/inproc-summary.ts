@@ -4,7 +4,7 @@
  * taken per round (the same child process ran both, seconds apart), like the HTTP suites'
  * paired ratio to the baseline.
  */
-import type { BenchMeasurement, BenchPlan, BenchSummary, BenchTrial } from '../model/bench-schema.js';
+import type { BenchMeasurement, BenchPlan, BenchSummary, BenchTrial } from '../model/inproc-schema.js';
 import { spreadOf } from './describe.js';
 import { cleanByRound, pairedRatios } from './paired.js';
 

@@ -1,6 +1,6 @@
 /** The terminal report of an in-process bench result: one table per target and table. */
 import type { Result } from '../model/schema.js';
-import { benchCountLine, benchIntervalLine, benchMethodLine, benchTables } from './bench-tables.js';
+import { benchCountLine, benchIntervalLine, benchMethodLine, benchTables } from './inproc-tables.js';
 import { machineLine } from './rows.js';
 import { terminalTable } from './terminal-table.js';
 

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { projectRoot } from '../core/paths.js';
-import type { BenchPlan, BenchTrial } from '../model/bench-schema.js';
+import type { BenchPlan, BenchTrial } from '../model/inproc-schema.js';
 import type { Plan } from '../model/schema.js';
 import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
 import { machineCpuTicks, othersBusyShare } from '../proc/proc-stat.js';
@@ -16,11 +16,11 @@ import { collectEnvironment } from '../results/environment.js';
 import { pollIdleCores } from '../proc/idle-polling.js';
 import { Journal } from '../results/journal.js';
 import { JOURNAL_FILE } from '../results/store.js';
-import type { ServiceName, Services } from '../services/services.js';
+import type { ServiceName, Services } from '../backends/services.js';
 import { seededRandom, shuffled } from '../stats/random.js';
-import type { BenchCase } from '../suites/bench-types.js';
+import type { BenchCase } from '../suites/inproc-types.js';
 import type { Suite } from '../suites/types.js';
-import { BenchChild, type SampledGroup } from './bench-child.js';
+import { BenchChild, type SampledGroup } from './case-child.js';
 import { casesFor, partRunsOn, targetPackageDir, type BenchVariant, type SelectedTable } from './select.js';
 import type { RunOutcome } from '../measure/run.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { type BenchCommand, readBenchArgs } from '../../src/bench/bench-cli.js';
+import { type BenchCommand, readBenchArgs } from '../../src/bench/args.js';
 import { positiveCount } from '../../src/core/option-values.js';
 import { UserError } from '../../src/core/errors.js';
 

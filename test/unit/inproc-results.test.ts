@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { compare } from '../../src/api/compare.js';
-import type { BenchPlan, BenchTrial } from '../../src/model/bench-schema.js';
+import type { BenchPlan, BenchTrial } from '../../src/model/inproc-schema.js';
 import { type Plan, type Result, resultSchema } from '../../src/model/schema.js';
-import { benchTables } from '../../src/report/bench-tables.js';
+import { benchTables } from '../../src/report/inproc-tables.js';
 import { resultToCsv } from '../../src/report/csv.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
@@ -12,7 +12,7 @@ import { renderTerminal } from '../../src/report/terminal.js';
 import { resultFromJournal } from '../../src/results/assemble.js';
 import { collectEnvironment } from '../../src/results/environment.js';
 import { Journal, readJournal } from '../../src/results/journal.js';
-import { summarizeBench } from '../../src/stats/bench-summary.js';
+import { summarizeBench } from '../../src/stats/inproc-summary.js';
 import { tempDir } from '../helpers/cli.js';
 
 const benchPlan: BenchPlan = {

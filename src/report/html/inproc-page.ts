@@ -10,7 +10,7 @@ import {
   benchMethodLine,
   benchTables,
   type BenchTableView,
-} from '../bench-tables.js';
+} from '../inproc-tables.js';
 import type { ComparisonReport } from '../comparison-render.js';
 import { formatInt } from '../format.js';
 import { barChart, intervalLegend } from './charts.js';

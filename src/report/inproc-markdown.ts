@@ -1,7 +1,7 @@
 /** The Markdown report of an in-process bench result, ready for a README. */
 import { markdownTable } from 'markdown-table';
 import type { Result } from '../model/schema.js';
-import { benchCountLine, benchIntervalLine, benchMethodLine, benchTables } from './bench-tables.js';
+import { benchCountLine, benchIntervalLine, benchMethodLine, benchTables } from './inproc-tables.js';
 import { machineLine } from './rows.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -4,10 +4,10 @@
  */
 import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
-import { executeBenchRun } from '../inproc/run-bench.js';
+import { executeBenchRun } from '../inproc/run-cases.js';
 import { selectTables, selectVariants } from '../inproc/select.js';
 import type { RunOutcome } from '../measure/run.js';
-import { withServices } from '../services/services.js';
+import { withServices } from '../backends/services.js';
 import type { Suite } from '../suites/types.js';
 import type { RunOptions } from './run.js';
 import { RUN_DEFAULTS } from './settings.js';

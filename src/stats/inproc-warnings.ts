@@ -1,5 +1,5 @@
 /** Warnings about in-process benchmarks, in plain words, for the result and every report. */
-import type { BenchSummary } from '../model/bench-schema.js';
+import type { BenchSummary } from '../model/inproc-schema.js';
 import type { Warning } from '../model/schema.js';
 import { relativeRange } from './describe.js';
 import { REPEATS_FOR_95 } from './median-interval.js';

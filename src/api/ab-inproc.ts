@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchVariantTarget } from '../ab/install-bench-variant.js';
 import { parseVariantSpec } from '../ab/variant-spec.js';
-import { compareBenchCells } from '../compare/bench-cells.js';
+import { compareBenchCells } from '../compare/inproc-cells.js';
 import { DEFAULT_GATE_FIGURES } from '../compare/figures.js';
 import { unknownValue } from '../core/errors.js';
 import { type ComparisonReport, renderComparisonMarkdown } from '../report/comparison-render.js';
@@ -15,7 +15,7 @@ import { COMPARISON_FILE } from '../results/store.js';
 import { smallestSignedRankP } from '../stats/signed-rank.js';
 import type { Suite } from '../suites/types.js';
 import type { AbOptions, AbOutcome } from './ab.js';
-import { runBenchSuite } from './run-bench.js';
+import { runBenchSuite } from './run-inproc.js';
 
 export async function abBench(
   suite: Suite,

@@ -4,7 +4,7 @@
  * % against the reference row (paired by round) and CPU per op; encoded sizes and a service's
  * CPU per op where the cases state them. Every renderer (terminal, Markdown, HTML, CSV) reads these.
  */
-import type { BenchSummary } from '../model/bench-schema.js';
+import type { BenchSummary } from '../model/inproc-schema.js';
 import type { Result, Spread } from '../model/schema.js';
 import { formatConfidence, formatInt, formatSpread } from './format.js';
 

@@ -5,7 +5,7 @@
  * saved runs). The figure keys are the HTTP ones ('rps', 'cpu'), so --gate and the
  * comparison file read the same.
  */
-import type { BenchMeasurement, BenchTrial } from '../model/bench-schema.js';
+import type { BenchMeasurement, BenchTrial } from '../model/inproc-schema.js';
 import { compareRoundsOrSamples, compareSamples, isRegression, type Direction } from '../stats/compare.js';
 import { trialRoundPairs } from '../stats/paired.js';
 import { type CellComparison, NO_DIFFERENCE } from './cells.js';

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runBenchSuite } from '../../src/api/run-bench.js';
+import { runBenchSuite } from '../../src/api/run-inproc.js';
 import { runExitCode } from '../../src/cli/outcome-exit.js';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { resultSchema } from '../../src/model/schema.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
-import type { BenchTable } from '../../src/suites/bench-types.js';
+import type { BenchTable } from '../../src/suites/inproc-types.js';
 import type { Suite } from '../../src/suites/types.js';
 import { leftoverProcesses, newMark, projectRoot, TEST_MARK_VAR, tempDir } from '../helpers/cli.js';
 
