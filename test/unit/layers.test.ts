@@ -1,6 +1,6 @@
 /**
  * The layers of src/ point down: a folder imports only folders before it in LAYERS. A new
- * folder goes into this list (and the README's architecture section) where its imports put it.
+ * folder goes into this list (and the table of layers in CONTRIBUTING.md) where its imports put it.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -55,7 +55,11 @@ function importsOf(file: string): string[] {
 test('every folder of src/ has its place in the layer order', () => {
   const folders = readdirSync(srcRoot).filter((name) => statSync(join(srcRoot, name)).isDirectory());
   const unplaced = folders.filter((f) => !LAYERS.includes(f));
-  assert.deepEqual(unplaced, [], `add ${unplaced.join(', ')} to LAYERS in test/unit/layers.test.ts and to the README`);
+  assert.deepEqual(
+    unplaced,
+    [],
+    `add ${unplaced.join(', ')} to LAYERS in test/unit/layers.test.ts and to CONTRIBUTING.md`,
+  );
 });
 
 test('no file imports a folder above its own', () => {
