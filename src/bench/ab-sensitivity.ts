@@ -16,7 +16,7 @@ import { FIGURES } from '../compare/figures.js';
 import { UserError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { positiveCount } from '../core/option-values.js';
-import { projectRoot } from '../core/paths.js';
+import { AB_SENSITIVITY_DIR, runDays } from './outputs.js';
 import type { Result } from '../model/schema.js';
 import { changeWithInterval, signedPercent } from '../report/comparison-render.js';
 import { loadResult } from '../results/store.js';
@@ -99,7 +99,7 @@ function render(label: string, same: Result[], other: Result[]): { markdown: str
     '',
     `${same.length} A/A runs (\`${same[0]?.plan.targets.join('` against `') ?? '—'}\`) and ${other.length} A/B runs (\`${other[0]?.plan.targets.join('` against `') ?? '—'}\`), alternated, ` +
       `on ${env.cpuModel}, ${env.cpuCount} cores; suite ${plan.suite}, scenarios ${plan.scenarios.join(', ')}, ${plan.repeats} rounds of ${plan.durationSec} s windows${plan.processes ? `, each side in ${plan.processes} processes` : ''}, targets on ${plan.runtime}; ` +
-      `gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}. ` +
+      `run on ${runDays([...same, ...other].map((r) => r.startedAt))}. ` +
       `A cell is one scenario's figure in one run; a regression is a cell called worse by more than ${THRESHOLD * 100} %. ` +
       "The spread between runs is the standard deviation of the A/B change over the runs and scenarios: how far one run's estimate can be trusted.",
     '',
@@ -140,12 +140,12 @@ const AB_SENSITIVITY: BenchCommand = {
        npm run bench:ab -- [--label NAME] --from <A/A run folders…> --vs <A/B run folders…>
 
 Runs gauntlet ab of A against itself and of A against B, alternated, N times each, and writes
-bench/ab-sensitivity-<label>.md and .json: how often each test calls a difference where there
-is none, how often it sees the one there is (README, "What ab tells apart here").
+bench/ab-sensitivity/<label>.md and .json (replacing a label's earlier files): how often each
+test calls a difference where there is none, how often it sees the one there is (docs/ab.md).
 
   --runs N        A/A and A/B runs each (default 6)
   --label NAME    names the output files (default: default)
-  --out DIR       where they go (default: bench/ of this checkout)
+  --out DIR       where they go (default: bench/ab-sensitivity/ of this checkout)
   --from, --vs    read saved A/A and A/B runs instead of running
   -- <flags>      passed to every gauntlet ab, e.g. -- --repeats 8
 `,
@@ -166,7 +166,7 @@ runBench(AB_SENSITIVITY, ({ values, lists, positionals, passOn }) => {
     );
   const runs = positiveCount(values.runs ?? '6', '--runs');
   const label = values.label ?? 'default';
-  const out = resolve(values.out ?? join(projectRoot, 'bench'));
+  const out = resolve(values.out ?? AB_SENSITIVITY_DIR);
   let same: string[] = lists.from;
   let other: string[] = lists.vs;
   if (!saved) {
@@ -181,7 +181,7 @@ runBench(AB_SENSITIVITY, ({ values, lists, positionals, passOn }) => {
   }
   const { markdown, json } = render(label, same.map(loadResult), other.map(loadResult));
   mkdirSync(out, { recursive: true });
-  const base = join(out, `ab-sensitivity-${label}`);
+  const base = join(out, label);
   writeFileSync(`${base}.md`, markdown);
   writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`);
   console.log(markdown);

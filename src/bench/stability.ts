@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * The stability benchmark (`npm run bench:stability`): runs the default main job twice, one
+ * The stability benchmark (`npm run bench:stability`): runs the default run twice, one
  * after the other, and says how far the two runs agree: the order of target pairs, each
  * cell's ratio to the baseline, the spread within each run, and each run's wall time. Its
- * output for this machine is committed under bench/ and quoted in the README.
+ * output is committed under bench/stability/ and quoted in docs/stability.md.
  *
  * Usage: npm run bench:stability -- --help (STABILITY below)
  * e.g.   npm run bench:stability -- --label npm-only -- --engine autocannon
@@ -14,11 +14,11 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
-import { projectRoot } from '../core/paths.js';
 import { loadResult } from '../results/store.js';
 import { describeShortening, type Shortening, shortened } from './shortened.js';
 import { positiveCount } from '../core/option-values.js';
 import { type BenchCommand, runBench, runGauntlet } from './args.js';
+import { runDays, STABILITY_DIR, STABILITY_GOALS as GOALS } from './outputs.js';
 import { ratioIntervalNote } from '../report/rows.js';
 import type { Result } from '../model/schema.js';
 import { roundsRun } from '../model/rounds-run.js';
@@ -30,7 +30,6 @@ import {
   figures,
   PAIR_DIFFERENCE,
   RATIO_TOLERANCE,
-  RATIOS_HELD_GOAL,
   RATIOS_HELD_GOAL_ERROR,
   type RunAgreement,
 } from '../stats/run-agreement.js';
@@ -40,9 +39,6 @@ import { roundLevels } from '../stats/round-drift.js';
 import { EDGE_ROUNDS, firstRoundsAgainstLast } from '../stats/first-rounds.js';
 import { summarize } from '../stats/summarize.js';
 import { type TimeSpent, timeSpent } from '../stats/time-spent.js';
-
-/** What the issue that asked for this benchmark set as the goal. */
-const GOALS = { pairAgreement: 0.95, ratiosHeld: RATIOS_HELD_GOAL, wallSec: 300 };
 
 /** A run's wall time, from its own record (start of the run to its result). */
 function measured(result: Result): { result: Result; wallSec: number } {
@@ -57,12 +53,12 @@ function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: 
     throw new UserError(
       'GAUNTLET_USAGE',
       `gauntlet run ${runArgs.join(' ')} measured nothing, so there is nothing to compare`,
-      'pass run only flags that measure (gauntlet run --help lists them), or leave them out for the default main job',
+      'pass run only flags that measure (gauntlet run --help lists them), or leave them out for the default run',
     );
   return measured(loadResult(join(outDir, runDir)));
 }
 
-/** What a run's idle cores did (a KVM guest's halt polling; README, "Idle cores that halt at once"). */
+/** What a run's idle cores did (a KVM guest's halt polling; docs/method.md). */
 function idleLine(result: Result): string {
   return (
     result.environment.idlePolling?.note ??
@@ -272,7 +268,7 @@ function render(
     `Two runs of the same job (suite ${a.result.plan.suite}, engine ${a.result.plan.engine}) on ${env.cpuModel}, ${env.cpuCount} cores, ${env.os}; ` +
       `${a.result.plan.targets.length} targets, scenarios ${a.result.plan.scenarios.join(', ')}, ${roundsOfRuns(a.result, b.result)} of ${a.result.plan.durationSec} s windows${a.result.plan.processes ? `, every target in ${a.result.plan.processes} processes` : ''}, ` +
       `${a.result.plan.trialWarmupSec ?? 0} s of unmeasured load before each window, warm-up up to ${a.result.plan.warmupSec} s per start; the baseline visited ${a.result.plan.baselineVisits ?? 1} time(s) per scenario and round; targets on ${a.result.plan.runtime}.`,
-    `Engines: ${engines(a.result)}. Started ${a.result.startedAt} and ${b.result.startedAt}; gauntlet ${env.gitCommit?.slice(0, 10) ?? '?'}${env.gitDirty ? ' (modified tree)' : ''}.`,
+    `Engines: ${engines(a.result)}. Run on ${runDays([a.result.startedAt, b.result.startedAt])}.`,
     `Generator: run 1 ${generatorLine(a.result)}; run 2 ${generatorLine(b.result)}.`,
     `Idle cores: run 1 ${idleLine(a.result)}; run 2 ${idleLine(b.result)}.`,
     ...(reread
@@ -333,11 +329,12 @@ const STABILITY: BenchCommand = {
   name: 'npm run bench:stability',
   usage: `Usage: npm run bench:stability -- [--label NAME] [--out DIR] [--from RUN1 RUN2 [--rounds N] [--baseline-visits K]] [-- <flags for gauntlet run>]
 
-Runs the default main job twice, one after the other, and writes bench/stability-<label>.md and
-.json: how far the two runs agree (README, "How far a ranking holds"). About 10 minutes.
+Runs the default run of gauntlet twice, one after the other, and writes bench/stability/<label>.md
+and .json (replacing a label's earlier files): how far the two runs agree (docs/stability.md).
+About 10 minutes.
 
   --label NAME       names the output files (default: default)
-  --out DIR          where they go (default: bench/ of this checkout)
+  --out DIR          where they go (default: bench/stability/ of this checkout)
   --from RUN1 RUN2   read two saved runs (folders or result.json) instead of running; their
                      summaries are computed again with today's estimators
   --rounds N         with --from: read each run's first N rounds only (what fewer rounds
@@ -379,7 +376,7 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
       'name two saved runs with --from, or pass gauntlet run its own flags after a second --, as in `npm run bench:stability -- -- --repeats 8`',
     );
   const label = values.label ?? 'default';
-  const out = resolve(values.out ?? join(projectRoot, 'bench'));
+  const out = resolve(values.out ?? STABILITY_DIR);
   // Saved runs are summarized again from their trials, so an older run is read with today's estimators.
   const resummarized = (result: Result): Result => ({ ...result, summaries: summarize(result) });
   const runs = from
@@ -397,10 +394,10 @@ runBench(STABILITY, ({ values, lists, positionals, passOn }) => {
   const firstRounds = firstRoundsOf(runs[0].result, runs[1].result);
   const markdown = render(label, runs, agreements, firstRounds, from ? { shortened: shortenedAs } : undefined);
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, `stability-${label}.md`), markdown);
+  writeFileSync(join(out, `${label}.md`), markdown);
   writeFileSync(
-    join(out, `stability-${label}.json`),
+    join(out, `${label}.json`),
     `${JSON.stringify({ label, runArgs: passOn, ...(shortenedAs && { shortening }), wallSec: runs.map((r) => r.wallSec), runs: runs.map((r) => r.result.id), ...(!shortenedAs && { timeSpent: runs.map((r) => timeSpent(r.result)) }), agreements, firstRounds }, null, 2)}\n`,
   );
-  process.stdout.write(`${markdown}\nwritten: ${join(out, `stability-${label}.md`)}\n`);
+  process.stdout.write(`${markdown}\nwritten: ${join(out, `${label}.md`)}\n`);
 });

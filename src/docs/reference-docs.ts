@@ -1,0 +1,57 @@
+/**
+ * Every figure the README, docs/stability.md and bench/README.md quote from the reference
+ * outputs in bench/, generated into the blocks those pages mark, so that prose cannot drift from
+ * data: `npm run docs:reference` writes them, and a unit test fails when a page differs.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { AB_SENSITIVITY_DIR, BENCH_DIR, HELLO_REFERENCE, STABILITY_DIR } from '../bench/outputs.js';
+import { projectRoot } from '../core/paths.js';
+import { loadResult } from '../results/store.js';
+import { renderAbEvidence } from './reference-ab.js';
+import { replaceBlocks } from './reference-blocks.js';
+import { renderExitCodes } from './reference-exit-codes.js';
+import { renderReferenceRanking } from './reference-ranking.js';
+import {
+  loadStabilityPairs,
+  renderStabilityEvidence,
+  renderStabilityTable,
+  renderTurnsEvidence,
+} from './reference-stability.js';
+
+/** The `npm run bench:ab` output the pages quote. */
+const AB_LABEL = 'polka-burn';
+
+export interface ReferencePage {
+  file: string;
+  /** The page as the generator writes it: its current text with every block regenerated. */
+  text: string;
+}
+
+export function referencePages(): ReferencePage[] {
+  const result = loadResult(HELLO_REFERENCE);
+  const pairs = loadStabilityPairs(STABILITY_DIR);
+  const fromRoot = (dir: string) => `${relative(projectRoot, dir)}/`;
+  const page = (path: string, blocks: Record<string, string>): ReferencePage => {
+    const file = join(projectRoot, path);
+    return { file, text: replaceBlocks(readFileSync(file, 'utf8'), blocks, path) };
+  };
+  return [
+    page('README.md', {
+      reference: renderReferenceRanking(result, relative(projectRoot, join(HELLO_REFERENCE, '..'))),
+      'stability-evidence': renderStabilityEvidence(pairs),
+      'ab-sensitivity': renderAbEvidence(AB_SENSITIVITY_DIR, AB_LABEL, fromRoot(AB_SENSITIVITY_DIR)),
+      'exit-codes': renderExitCodes(),
+    }),
+    page(join('docs', 'stability.md'), {
+      'stability-table': renderStabilityTable(pairs, `../${fromRoot(STABILITY_DIR)}`),
+      'stability-evidence': renderStabilityEvidence(pairs),
+      'turns-evidence': renderTurnsEvidence(pairs),
+    }),
+    page(join('bench', 'README.md'), {
+      'hello-run': `Run on ${result.startedAt.slice(0, 10)}: ${result.environment.cpuModel}, ${result.environment.cpuCount} cores, targets on ${result.plan.runtime}.`,
+      'stability-table': renderStabilityTable(pairs, `${relative(BENCH_DIR, STABILITY_DIR)}/`),
+      'ab-sensitivity': renderAbEvidence(AB_SENSITIVITY_DIR, AB_LABEL, `${relative(BENCH_DIR, AB_SENSITIVITY_DIR)}/`),
+    }),
+  ];
+}

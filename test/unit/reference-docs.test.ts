@@ -1,0 +1,44 @@
+/**
+ * The README, docs/stability.md and bench/README.md quote figures from the reference outputs in
+ * bench/ only through the blocks `npm run docs:reference` writes, so that prose cannot drift
+ * from data; and the generated blocks hold what the pages promise.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { test } from 'node:test';
+import { projectRoot } from '../../src/core/paths.js';
+import { replaceBlock } from '../../src/docs/reference-blocks.js';
+import { referencePages } from '../../src/docs/reference-docs.js';
+
+const pages = referencePages();
+
+for (const { file, text } of pages) {
+  const name = relative(projectRoot, file);
+  test(`${name} holds the figures bench/ gives (run npm run docs:reference)`, () => {
+    assert.equal(readFileSync(file, 'utf8'), text, `${name} is out of date: run npm run docs:reference`);
+  });
+}
+
+test('the README shows the reference ranking within its first 60 lines, and stays under 400', () => {
+  const readme = pages.find((p) => relative(projectRoot, p.file) === 'README.md')!.text;
+  const lines = readme.split('\n');
+  const end = lines.findIndex((line) => line.includes('<!-- reference:end -->'));
+  const rows = lines.flatMap((line, i) => (i < end && line.startsWith('| ') ? [i] : []));
+  const lastRow = rows.at(-1) ?? -1;
+  assert.ok(lastRow >= 0 && lastRow < 60, `the ranking's last row is on line ${lastRow + 1}: keep it in the first 60`);
+  assert.ok(lines.length <= 400, `README.md has ${lines.length} lines: keep it to 400`);
+});
+
+test('a block is replaced between its markers, and a page without them is named', () => {
+  const page = 'before\n<!-- x:start -->\nold\n<!-- x:end -->\nafter\n';
+  assert.equal(replaceBlock(page, 'x', 'new\n', 'page.md'), 'before\n<!-- x:start -->\nnew\n<!-- x:end -->\nafter\n');
+  assert.throws(
+    () => replaceBlock('no markers', 'x', 'new', 'page.md'),
+    /page\.md: needs exactly one <!-- x:start -->/,
+  );
+  assert.throws(
+    () => replaceBlock(`${page}${page}`, 'x', 'new', 'page.md'),
+    /page\.md: needs exactly one <!-- x:start -->/,
+  );
+});
