@@ -80,7 +80,7 @@ function roundOptions(use: LoadCommand): Option[] {
       ),
     new Option(
       '--processes <n>',
-      "processes of each target, each warmed up and measured once per round; a target's figure is their median, as every process settles at a speed of its own",
+      "processes of each target, each warmed up on its own and measured once per scenario and round; a target's figure is their median, as every process settles at a speed of its own",
     )
       .argParser(positiveInt('--processes'))
       .default(RUN_DEFAULTS.processes),

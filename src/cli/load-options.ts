@@ -57,8 +57,8 @@ export function addLoadOptions(command: Command, use: LoadCommand, own: Option[]
 
 /**
  * A suite's own load defaults (Suite.defaults: the h2 suite's 100 connections x 100 streams,
- * as in the report it reproduces) replace gauntlet's for the flags the user did not pass; a flag given on the
- * command line always wins.
+ * as in the report it reproduces) replace gauntlet's for the flags the user did not pass; a
+ * flag given on the command line always wins.
  */
 export function applySuiteDefaults(command: Command): void {
   const suite = findSuite(String(command.getOptionValue('suite')));

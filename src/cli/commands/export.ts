@@ -60,7 +60,7 @@ export function registerExport(program: Command): void {
       'after',
       `
 Examples:
-  gauntlet export k6 --suite hello --scenario json --profile ramp:0-100/70s --out load.js
+  gauntlet export k6 --scenario json --profile ramp:0-100/70s --out load.js
   k6 run -e BASE_URL=http://10.0.0.5:3000 --summary-export=summary.json load.js
   gauntlet report summary.json
 

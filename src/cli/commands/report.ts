@@ -39,10 +39,10 @@ export function registerReport(program: Command): void {
       `
 Examples:
   gauntlet report results/<run>
-  gauntlet report results/<run>/result.json --html /tmp/bench.html --csv /tmp/bench
+  gauntlet report results/<run>/result.json --html /tmp/run.html --csv /tmp/run
   gauntlet report results/<run> --markdown docs/BENCHMARKS.md --charts
   gauntlet report results/<run>/journal.ndjson --json > result.json
-  gauntlet report summary-1.json summary-2.json    k6 summaries (gauntlet export k6)
+  gauntlet report summary-1.json summary-2.json   k6 summaries, read as one run
 
 More: gauntlet help reports.`,
     )

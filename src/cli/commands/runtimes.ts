@@ -45,7 +45,7 @@ export function registerRuntimes(program: Command): void {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  gauntlet runtimes                 each runtime: installed or not, how to add it\n  gauntlet runtimes add bun deno    install from npm into .gauntlet/runtimes/\n  gauntlet run --runtime node@20,node@24,bun --targets node-http,fastify\nMore: gauntlet help runtimes.',
+      '\nExamples:\n  gauntlet runtimes                 each runtime: installed, or how to add it\n  gauntlet runtimes add bun deno    install from npm into .gauntlet/runtimes/\n  gauntlet run --runtime node@20,node@24,bun --targets node-http,fastify\nMore: gauntlet help runtimes.',
     );
   runtimes
     .command('list', { isDefault: true })
