@@ -1,6 +1,6 @@
 /** Options `compare` and `ab` share: which figures gate, the threshold, and where Markdown goes. */
 import { writeFileSync } from 'node:fs';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import {
   regressions,
   renderComparisonMarkdown,
@@ -10,7 +10,7 @@ import {
 import { DEFAULT_GATE_FIGURES, FIGURES } from '../compare/figures.js';
 import { unknownValue } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
-import { list, seconds } from './options.js';
+import { list, nonNegativeNumber } from './options.js';
 
 export interface CompareFlags {
   gate: string[];
@@ -18,21 +18,25 @@ export interface CompareFlags {
   markdown?: string;
 }
 
-export function addCompareOptions(command: Command): Command {
-  return command
-    .option(
+/** The options, under `heading` in --help when given. */
+export function addCompareOptions(command: Command, heading?: string): Command {
+  const options = [
+    new Option(
       '--gate <figures>',
-      `figures whose regression fails the exit code (${FIGURES.map((f) => f.key).join(', ')})`,
-      list,
-      DEFAULT_GATE_FIGURES,
+      `figures whose regression sets exit code 1, comma-separated: ${FIGURES.map((f) => f.key).join(', ')}`,
     )
-    .option(
+      .argParser(list)
+      .default(DEFAULT_GATE_FIGURES, DEFAULT_GATE_FIGURES.join(',')),
+    new Option(
       '--threshold <percent>',
-      'a gated figure worse by more than this % (and called worse by the test) is a regression',
-      seconds('--threshold', true),
-      5,
+      'percent by which a gated figure must be worse, and the significance test agree, to count as a regression',
     )
-    .option('--markdown <file>', 'also write the comparison as Markdown (for a pull-request comment)');
+      .argParser(nonNegativeNumber('--threshold'))
+      .default(5),
+    new Option('--markdown <file>', 'also write the comparison as Markdown, e.g. for a pull-request comment'),
+  ];
+  for (const option of options) command.addOption(heading ? option.helpGroup(heading) : option);
+  return command;
 }
 
 export function checkGate(gate: string[]): string[] {

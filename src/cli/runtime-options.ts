@@ -1,5 +1,5 @@
 /** The --runtime flags run, verify and ab share. */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { DEFAULT_RUNTIME_ID } from '../runtimes/known-runtimes.js';
 import { list } from './options.js';
 
@@ -8,17 +8,22 @@ export interface RuntimeFlags {
   installRuntimes: boolean;
 }
 
-export function addRuntimeOptions(command: Command): Command {
-  return command
-    .option(
+export function runtimeOptions(): Option[] {
+  return [
+    new Option(
       '--runtime <a,b>',
-      `runtimes the targets run on, in one interleaved run (node@20, node@22, node@24, node@26, bun, deno; gauntlet runtimes list)`,
-      list,
-      [DEFAULT_RUNTIME_ID],
+      'runtimes to run every target on, comma-separated; several share one interleaved run (gauntlet runtimes lists them)',
     )
-    .option(
+      .argParser(list)
+      .default([DEFAULT_RUNTIME_ID], `${DEFAULT_RUNTIME_ID}; services: each target's own`),
+    new Option(
       '--install-runtimes',
-      'install a --runtime that is not installed yet (npm, into .gauntlet/runtimes) instead of refusing',
-      false,
-    );
+      'install a missing --runtime from npm into .gauntlet/runtimes instead of refusing',
+    ).default(false),
+  ];
+}
+
+export function addRuntimeOptions(command: Command): Command {
+  for (const option of runtimeOptions()) command.addOption(option);
+  return command;
 }

@@ -31,6 +31,11 @@ export const ERROR_CODES = {
       'a name given to an option is not one gauntlet knows (a target, suite, scenario, engine, runtime, store or gate figure)',
     fix: 'pick one from the list the error prints; `gauntlet list` shows every suite, target, engine and runtime',
   },
+  GAUNTLET_UNKNOWN_TOPIC: {
+    exit: EXIT.USAGE,
+    cause: '`gauntlet help` was given a topic that is neither a page of the manual nor a command',
+    fix: 'pick a topic from the list the error prints; `gauntlet help` alone lists them',
+  },
   GAUNTLET_DUPLICATE_VALUE: {
     exit: EXIT.USAGE,
     cause: 'a list option (`--stores`, `--runtime`) names the same item twice',

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { Command } from 'commander';
 import { RUN_DEFAULTS, roundBudget, withRunRounds } from '../../src/api/settings.js';
 import { addLoadOptions, loadOptions, type LoadFlags } from '../../src/cli/load-options.js';
+import type { LoadCommand } from '../../src/cli/suite-defaults.js';
 import { planEngines } from '../../src/engines/engine-plan.js';
 import { h2loadEngine, headerSavings, negotiatedMismatch } from '../../src/engines/h2load/engine.js';
 import { loadNeeds } from '../../src/engines/needs.js';
@@ -122,10 +123,10 @@ test('--engine auto plans an engine per scenario; a named engine must carry ever
 });
 
 /** The load flags a command line gives, after the suite defaults hook. */
-async function parsedFlags(args: string[], command = 'run', repeats?: number): Promise<LoadFlags> {
+async function parsedFlags(args: string[], command: LoadCommand = 'run'): Promise<LoadFlags> {
   let flags: LoadFlags | undefined;
   const program = new Command().exitOverride();
-  addLoadOptions(program.command(command), repeats).action((options: LoadFlags) => {
+  addLoadOptions(program.command(command), command).action((options: LoadFlags) => {
     flags = options;
   });
   await program.parseAsync(['node', 'gauntlet', command, ...args]);
@@ -150,8 +151,8 @@ test("a suite's load defaults apply only to the flags the user did not pass", as
   assert.deepEqual([asked.duration, asked.profile], [2, 'fixed']);
   assert.equal((await parsedFlags(['--suite', 'services'])).duration, 0.3, "a bench suite's own window");
   // ab's own 6 rounds (what its test needs for a verdict) are not lowered to a bench suite's 3; asked for, they are.
-  assert.equal((await parsedFlags(['--suite', 'services'], 'ab', 6)).repeats, 6);
-  assert.equal((await parsedFlags(['--suite', 'services', '--repeats', '4'], 'ab', 6)).repeats, 4);
+  assert.equal((await parsedFlags(['--suite', 'services'], 'ab')).repeats, 6);
+  assert.equal((await parsedFlags(['--suite', 'services', '--repeats', '4'], 'ab')).repeats, 4);
   assert.equal((await parsedFlags(['--suite', 'services'])).repeats, 3);
 });
 
@@ -177,7 +178,7 @@ test("run's rounds: the hello suite's main job takes its own 16 short rounds wit
     undefined,
     'turns keep every round',
   );
-  const ab = await parsedFlags([], 'ab', 6);
+  const ab = await parsedFlags([], 'ab');
   assert.deepEqual([ab.repeats, ab.trialWarmup], [6, RUN_DEFAULTS.trialWarmupSec], "ab's rounds are its own");
   // a suite without rounds of its own is left to gauntlet's defaults
   const h2 = await parsedFlags(['--suite', 'h2']);

@@ -1,30 +1,34 @@
 import type { Command } from 'commander';
-import { AB_REPEATS, ab } from '../../api/ab.js';
+import { ab } from '../../api/ab.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
 import { addLoadOptions, loadOptions, type LoadFlags } from '../load-options.js';
+import { GROUP } from '../option-groups.js';
 import { runExitCode } from '../outcome-exit.js';
 import { publishRun } from '../run-output.js';
 
 export function registerAb(program: Command): void {
   const command = program
     .command('ab')
-    .description('A/B two versions of one framework in one interleaved run (A B A B …) and gate on regressions')
+    .summary('A/B two versions of a framework')
+    .description('measure two versions of one framework in one run, and fail when the second regressed')
     .argument('<target>', 'the target whose framework is swapped (fastify, koa, nest-fastify, …)')
     .argument('<before>', 'version A: name@version or name@file:path (e.g. fastify@5.11.0)')
     .argument('<after>', 'version B: name@version or name@file:path (e.g. fastify@file:../fastify)');
-  addCompareOptions(addLoadOptions(command, AB_REPEATS))
+  addCompareOptions(addLoadOptions(command, 'ab'), GROUP.verdict)
     .addHelpText(
       'after',
       `
 Examples:
   gauntlet ab fastify fastify@5.11.0 fastify@5.12.8
-  gauntlet ab fastify fastify@5.12.8 fastify@file:../fastify --scenarios json,param --repeats 10
-  gauntlet ab nest-fastify fastify@5.11.0 fastify@5.12.8 --gate rps,cpu,p99 --threshold 3 --markdown ab.md
-  gauntlet ab fastify fastify@5.11.0 fastify@5.12.8 --runtime node@20,node@24   A against B on each runtime
-Each version is installed into .gauntlet/ab/<version>/ (a local checkout every time, as if
-published). Exit code 1 when a gated figure of B regressed beyond the threshold; 3 or 5 when
-A or B answered wrongly or was never measured; 130 when interrupted.`,
+  gauntlet ab fastify fastify@5.12.8 fastify@file:../fastify --repeats 10
+  gauntlet ab nest-fastify fastify@5.11.0 fastify@5.12.8 --gate rps,cpu,p99
+  gauntlet ab fastify fastify@5.11.0 fastify@5.12.8 --runtime node@20,node@24
+
+Each version is installed into .gauntlet/ab/ (a local path anew each time, as if
+published). Exit code 1 when a gated figure of B regressed beyond the threshold,
+3 or 5 when A or B answered wrongly or never started, 130 when interrupted.
+More: gauntlet help ab.`,
     )
     .action(async (targetName: string, beforeText: string, afterText: string, flags: LoadFlags & CompareFlags) => {
       const { run, report } = await ab(targetName, beforeText, afterText, {

@@ -9,19 +9,23 @@ import { addCompareOptions, checkGate, publishComparison, type CompareFlags } fr
 export function registerCompare(program: Command): void {
   const command = program
     .command('compare')
-    .description('compare two saved runs cell by cell: change, interval, and a verdict from a significance test')
+    .summary('compare two saved runs')
+    .description('compare two saved runs: each change, its interval, and a verdict from a significance test')
     .argument('<before>', 'result.json or run folder of the earlier run')
     .argument('<after>', 'result.json or run folder of the later run')
-    .option('--force', 'compare even when CPU, core count, engine or its flags differ', false)
-    .option('--html <file>', "also write the later run's HTML page, opening with the verdicts against the earlier one");
+    .option('--force', 'compare even when the CPU, the core count, the engine or its flags differ', false)
+    .option('--html <file>', "also write the later run's HTML page, opening with the verdicts against the earlier run");
   addCompareOptions(command)
     .addHelpText(
       'after',
       `
 Examples:
   gauntlet compare results/main-run results/branch-run
-  gauntlet compare before/result.json after/result.json --gate rps,cpu,p99 --threshold 3 --markdown comment.md
-Exit code 1 when a gated figure regressed beyond the threshold, 2 when the runs cannot be compared.`,
+  gauntlet compare before/result.json after/result.json --gate rps,cpu,p99
+  gauntlet compare results/a results/b --threshold 3 --markdown comment.md
+
+Exit code 1 when a gated figure regressed beyond the threshold, 2 when the runs
+cannot be compared. More: gauntlet help ab.`,
     )
     .action((beforePath: string, afterPath: string, flags: CompareFlags & { force: boolean; html?: string }) => {
       const report = compare(beforePath, afterPath, {

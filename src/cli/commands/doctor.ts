@@ -11,31 +11,32 @@ import { doctorChecks, INSTALL_ALL_OPTIONAL } from '../doctor-checks.js';
 export function registerDoctor(program: Command): void {
   program
     .command('doctor')
-    .description('what is installed, what is missing, and the command that installs it')
+    .summary('installed and missing tools')
+    .description('show which tools are installed, which are missing, and the command that installs each')
     .option('--json', 'machine-readable output', false)
     .option(
       '--calibrate',
-      "measure each installed engine's CPU cost per request on this machine (about 5 s each) and keep it for reports",
+      "measure each installed engine's own CPU time per request on this machine and save it for the reports",
       false,
     )
     .addOption(
       new Option(
         '--noise [seconds]',
-        `measure how noisy this machine is now: node-http loaded with the main job's windows, back to back, for this many seconds (default ${NOISE_PROBE_SECONDS}): their spread, the slow ones, the steal`,
+        `measure how noisy this machine is now: node-http under the default run's load, window after window, for this many seconds (default: ${NOISE_PROBE_SECONDS})`,
       )
         .preset(String(NOISE_PROBE_SECONDS))
         .argParser(seconds('--noise')),
     )
     .option(
       '--no-idle-polling',
-      "with --noise or --calibrate: leave a virtual machine's idle cores halting at once, where a run would let them poll (see gauntlet run --help)",
+      "with --noise or --calibrate: leave a virtual machine's idle cores halting at once, as run's --no-idle-polling does",
     )
     .addHelpText(
       'after',
       `\nExamples:\n  gauntlet doctor\n  gauntlet doctor --json
-  gauntlet doctor --calibrate     each engine's CPU per request here, for the reports
-  gauntlet doctor --noise         how noisy is this hour? (under a minute; compare with an earlier probe)
-  gauntlet doctor --noise 60 --json\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}\n\nExit code 4 when a required check is missing.`,
+  gauntlet doctor --calibrate     each engine's CPU time per request here
+  gauntlet doctor --noise         how noisy is this machine now?
+  gauntlet doctor --noise 60 --json\n\nEverything optional at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}\n\nExit code 4 when a required check is missing. More: gauntlet help engines.`,
     )
     .action(async (flags: { json: boolean; calibrate: boolean; noise?: number; idlePolling: boolean }) => {
       if (flags.noise !== undefined) {

@@ -17,23 +17,35 @@ interface ExportFlags {
 }
 
 export function registerExport(program: Command): void {
-  const exportCommand = program.command('export').description("write a scenario's load for another tool (k6)");
+  const exportCommand = program
+    .command('export')
+    .summary("write a scenario's load for k6")
+    .description("write a scenario's load as a script for another load tool (k6)")
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gauntlet export k6 --scenario json --out load.js\n  gauntlet export k6 --help',
+    );
   exportCommand
     .command('k6')
+    .summary('the k6 script of a scenario')
     .description(
-      'write the k6 script of an HTTP/1.1 scenario: its requests (cycled), its checks as k6 checks, its load profile; run it with k6 on one host or several (--execution-segment, the k6 operator) and read the summaries back with gauntlet report',
+      "write the k6 script of an HTTP/1.1 scenario: its requests, its checks and its load profile; run it with k6 on one host or several, and read k6's summaries with gauntlet report",
     )
-    .requiredOption('--scenario <name>', 'scenario to export')
+    .requiredOption('--scenario <name>', 'scenario to export, required (gauntlet list names them)')
     .option('--suite <name>', 'suite of the scenario', RUN_DEFAULTS.suite)
     .option(
       '--profile <profile>',
-      'fixed, ramp:0-100/70s (stages: ramp:0-100/30s,100/30s,0/10s) or rate:500/20s',
+      'load shape: fixed, ramp:0-100/70s (virtual users; stages: ramp:0-100/30s,100/30s,0/10s) or rate:500/20s (requests per second)',
       'fixed',
     )
-    .option('--url <url>', 'base URL of the target when the script runs without -e BASE_URL=', EXPORT_DEFAULT_URL)
+    .option(
+      '--url <url>',
+      'base URL of the target, used when k6 runs the script without -e BASE_URL=',
+      EXPORT_DEFAULT_URL,
+    )
     .option(
       '--connections <n>',
-      "fixed: virtual users; rate: most requests in flight (default: the suite's, else 100)",
+      `fixed profile: virtual users; rate: most requests in flight (default: the suite's, else ${RUN_DEFAULTS.connections})`,
       positiveInt('--connections'),
     )
     .option('--duration <s>', 'fixed profile: seconds of load', seconds('--duration'), EXPORT_DEFAULT_DURATION_SEC)
@@ -48,7 +60,7 @@ export function registerExport(program: Command): void {
       'after',
       `
 Examples:
-  gauntlet export k6 --suite hello --scenario json --profile ramp:0-100/70s --out load.js
+  gauntlet export k6 --scenario json --profile ramp:0-100/70s --out load.js
   k6 run -e BASE_URL=http://10.0.0.5:3000 --summary-export=summary.json load.js
   gauntlet report summary.json
 

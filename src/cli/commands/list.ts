@@ -48,7 +48,8 @@ export async function listing() {
 export function registerList(program: Command): void {
   program
     .command('list')
-    .description('suites, targets, engines and runtimes, each with whether it is available here and why not')
+    .summary('suites, targets, engines, runtimes')
+    .description('list the suites, targets, engines and runtimes, and whether each can run here')
     .option('--json', 'machine-readable output', false)
     .addHelpText('after', "\nExamples:\n  gauntlet list\n  gauntlet list --json | jq '.targets[] | select(.available)'")
     .action(async (flags: { json: boolean }) => {

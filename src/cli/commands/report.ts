@@ -20,30 +20,31 @@ interface ReportFlags {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description(
-      'render a saved result again (also an interrupted run, from its journal): terminal, Markdown, HTML, CSV',
-    )
+    .summary('render a saved run again')
+    .description('render a saved run again, even an interrupted one: table, Markdown, HTML and CSV')
     .argument(
       '<result...>',
-      'result.json, journal.ndjson, or a run folder; or one or more k6 summaries (k6 run --summary-export=FILE), imported as one trial each',
+      'result.json, journal.ndjson or a run folder; or k6 summaries (k6 run --summary-export=FILE), each read as one trial',
     )
     .option('--markdown <file>', 'where to write the Markdown report (default: report.md beside the result)')
     .option('--html <file>', 'where to write the self-contained HTML page (default: report.html beside the result)')
     .option(
       '--csv <dir>',
-      'also write trials.csv (one row per trial) and summary.csv (one row per cell) into this folder',
+      'also write trials.csv (one row per trial) and summary.csv (one row per target and scenario) into this folder',
     )
-    .option('--charts', 'write chart SVGs beside the Markdown report and link them (for README publishing)', false)
-    .option('--json', 'print the validated result JSON instead of the table', false)
+    .option('--charts', 'also write the charts as SVG files beside the Markdown report, linked from it', false)
+    .option('--json', 'print the checked result as JSON instead of the table', false)
     .addHelpText(
       'after',
       `
 Examples:
-  gauntlet report results/2026-11-22T10-00-00-000-hello
-  gauntlet report results/<run>/result.json --html /tmp/bench.html --csv /tmp/bench
+  gauntlet report results/<run>
+  gauntlet report results/<run>/result.json --html /tmp/run.html --csv /tmp/run
   gauntlet report results/<run> --markdown docs/BENCHMARKS.md --charts
   gauntlet report results/<run>/journal.ndjson --json > result.json
-  gauntlet report summary-host1.json summary-host2.json   (k6 summaries, e.g. of gauntlet export k6)`,
+  gauntlet report summary-1.json summary-2.json   k6 summaries, read as one run
+
+More: gauntlet help reports.`,
     )
     .action((paths: string[], flags: ReportFlags) => {
       const path = paths[0];

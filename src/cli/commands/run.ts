@@ -1,6 +1,9 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { run } from '../../api/run.js';
 import { addLoadOptions, loadOptions, type LoadFlags } from '../load-options.js';
+import { FALLBACK_BASELINES, PREFERRED_BASELINE } from '../../api/selection.js';
+import { UPSTREAM_DEFAULTS } from '../../suites/fanout/contract.js';
+import { GROUP } from '../option-groups.js';
 import { list, nonNegativeNumber } from '../options.js';
 import { publishRun } from '../run-output.js';
 
@@ -17,63 +20,77 @@ interface RunFlags extends LoadFlags {
 export function registerRun(program: Command): void {
   const command = program
     .command('run')
-    .description('verify, then measure every chosen target on a suite, in repeated interleaved rounds')
-    .option('--targets <a,b,c>', 'targets to run (default: every target of the suite)', list)
-    .option('--baseline <target>', 'target the "vs baseline" column compares with (default: node-http)')
-    .option(
+    .summary('check, then measure targets on a suite')
+    .description('check the chosen targets, then measure them on a suite in repeated, shuffled rounds');
+  const own = [
+    new Option(
+      '--targets <a,b,c>',
+      'targets to run, comma-separated (default: every target of the suite that can run here)',
+    )
+      .argParser(list)
+      .helpGroup(GROUP.what),
+    new Option(
+      '--baseline <target>',
+      `target every ratio is taken to (default: the first of ${[PREFERRED_BASELINE, ...FALLBACK_BASELINES].join(', ')} in the run)`,
+    ).helpGroup(GROUP.what),
+    new Option(
       '--stores <list>',
-      'saas: the store behind every handler, one run per target and store (memory, delay:<ms>, redis)',
-      list,
-      ['memory'],
+      'saas suite: the stores behind the handlers, comma-separated: memory, delay:<ms>, redis; each target runs once per store',
     )
-    .option('--mixed', 'saas: also measure one load that mixes every scenario by its traffic share', false)
-    .option(
-      '--workers <n|auto>',
-      'cluster mode: run each target under node:cluster with n workers (auto: one per server core)',
-    )
-    .option(
+      .argParser(list)
+      .default(['memory'], 'memory')
+      .helpGroup(GROUP.what),
+    new Option('--mixed', 'saas suite: also measure one load that mixes every scenario by its share of traffic')
+      .default(false)
+      .helpGroup(GROUP.what),
+    new Option(
       '--upstream-latency <ms>',
-      "fanout: the upstream's delay before each answer, ms (default 2)",
-      nonNegativeNumber('--upstream-latency'),
+      `fanout suite: the upstream's delay before each answer, in milliseconds (default: ${UPSTREAM_DEFAULTS.latencyMs})`,
     )
-    .option(
+      .argParser(nonNegativeNumber('--upstream-latency'))
+      .helpGroup(GROUP.what),
+    new Option(
       '--upstream-payload <bytes>',
-      'fanout: filler bytes in each upstream answer (default 256)',
-      nonNegativeNumber('--upstream-payload'),
-    );
-  addLoadOptions(command)
-    .addHelpText(
-      'after',
-      `
-Examples:
-  gauntlet run                                   the main job: every target of the hello suite, json, up to 16 rounds within 295 s
-  gauntlet run --scenarios json,param --repeats 8   json and a route parameter in the same five minutes
-  gauntlet run --targets fastify,express5 --repeats 6 --duration 5
-  gauntlet run --scenarios json --connections 50 --pipelining 1
-  gauntlet run --suite saas --mixed              seed 000: 20 scenarios, weighted, plus the mixed load
-  gauntlet run --suite saas --stores memory,delay:1,redis --targets fastify,nest-fastify
-  gauntlet run --targets fastify,koa --until-stable 3 --budget 300
-  gauntlet run --targets node-http,fastify --workers auto   cluster mode, one worker per server core
-  gauntlet run --targets node-http,fastify --runtime node@20,node@24,bun   one run, each target on each runtime
-  gauntlet run --suite fanout --runtime node@20,node@22,node@24   seed 001: 5 upstream calls per request
-  gauntlet run --targets node-http,fastify --v8-flags=--max-semi-space-size=64   a tuning; compare it with a run without
-  gauntlet run --out /tmp/bench --seed 42        reproducible order, results elsewhere
-
-Each run writes results/<run-id>/journal.ndjson as trials finish, then result.json, report.md
-and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder> renders it.`,
+      `fanout suite: filler bytes in each upstream answer (default: ${UPSTREAM_DEFAULTS.payloadBytes})`,
     )
-    .action(async (flags: RunFlags) => {
-      publishRun(
-        await run({
-          ...loadOptions(flags),
-          targets: flags.targets,
-          baseline: flags.baseline,
-          stores: flags.stores,
-          mixed: flags.mixed,
-          workers: flags.workers,
-          upstreamLatencyMs: flags.upstreamLatency,
-          upstreamPayloadBytes: flags.upstreamPayload,
-        }),
-      );
-    });
+      .argParser(nonNegativeNumber('--upstream-payload'))
+      .helpGroup(GROUP.what),
+    new Option(
+      '--workers <n|auto>',
+      'run each target under node:cluster with n workers; auto: one per server core (default: no cluster, one process)',
+    ).helpGroup(GROUP.runtimes),
+  ];
+  addLoadOptions(command, 'run', own).addHelpText(
+    'after',
+    `
+Examples:
+  gauntlet run                                  the default run
+  gauntlet run --scenarios json,param           two scenarios of the hello suite
+  gauntlet run --targets fastify,express5 --repeats 6 --duration 5
+  gauntlet run --suite saas --mixed
+  gauntlet run --suite saas --stores memory,redis --targets fastify,nest-fastify
+  gauntlet run --targets fastify,koa --until-stable 3 --budget 300
+  gauntlet run --targets node-http,fastify --workers auto
+  gauntlet run --targets node-http,fastify --runtime node@20,node@24,bun
+  gauntlet run --out /tmp/bench --seed 42
+
+Each run writes results/<run-id>/journal.ndjson as trials finish, then
+result.json, report.md and report.html. Ctrl-C keeps the finished trials:
+gauntlet report <run folder> renders them.
+More: gauntlet help method, gauntlet help statistics.`,
+  );
+  command.action(async (flags: RunFlags) => {
+    publishRun(
+      await run({
+        ...loadOptions(flags),
+        targets: flags.targets,
+        baseline: flags.baseline,
+        stores: flags.stores,
+        mixed: flags.mixed,
+        workers: flags.workers,
+        upstreamLatencyMs: flags.upstreamLatency,
+        upstreamPayloadBytes: flags.upstreamPayload,
+      }),
+    );
+  });
 }

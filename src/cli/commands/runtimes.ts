@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { terminalTable } from '../../report/terminal-table.js';
-import { DEFAULT_RUNTIME_ID } from '../../runtimes/known-runtimes.js';
+import { DEFAULT_RUNTIME_ID, KNOWN_RUNTIMES } from '../../runtimes/known-runtimes.js';
 import { parseRuntimeIds, runtimeStatus, runtimeStatuses } from '../../runtimes/resolve-runtime.js';
 import { installRuntime, npmSpec, runtimesDir } from '../../runtimes/runtime-cache.js';
 
@@ -39,16 +39,18 @@ export function runtimesTable(rows: ReturnType<typeof runtimeListing>): string {
 export function registerRuntimes(program: Command): void {
   const runtimes = program
     .command('runtimes')
+    .summary('list and install runtimes')
     .description(
-      'the runtimes targets can run on (node@20, node@22, node@24, node@26, bun, deno): list them, install them from npm',
+      `list the runtimes targets can run on (${KNOWN_RUNTIMES.map((r) => r.id).join(', ')}), and install them`,
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  gauntlet runtimes                 each runtime: version, installed or not, how to install it\n  gauntlet runtimes add bun deno    install from npm into .gauntlet/runtimes/\n  gauntlet run --runtime node@20,node@24,bun --targets node-http,fastify',
+      '\nExamples:\n  gauntlet runtimes                 each runtime: installed, or how to add it\n  gauntlet runtimes add bun deno    install from npm into .gauntlet/runtimes/\n  gauntlet run --runtime node@20,node@24,bun --targets node-http,fastify\nMore: gauntlet help runtimes.',
     );
   runtimes
     .command('list', { isDefault: true })
-    .description('each known runtime: exact version, installed or not, and the command that installs it')
+    .summary('each runtime, installed or not')
+    .description('list each runtime: its exact version, whether it is installed, and the command that installs it')
     .option('--json', 'machine-readable output', false)
     .action((flags: { json: boolean }) => {
       const rows = runtimeListing();
@@ -57,8 +59,9 @@ export function registerRuntimes(program: Command): void {
     });
   runtimes
     .command('add')
-    .description('install runtimes from the npm registry into the cache (about 40 MB each)')
-    .argument('<runtimes...>', 'runtime ids: node@20 node@22 node@26 bun deno')
+    .summary('install runtimes from npm')
+    .description('install runtimes from the npm registry into .gauntlet/runtimes (GAUNTLET_RUNTIMES_DIR moves it)')
+    .argument('<runtimes...>', 'runtime ids, as gauntlet runtimes lists them (node@22, bun, deno, …)')
     .addHelpText(
       'after',
       '\nExamples:\n  gauntlet runtimes add bun deno\n  gauntlet runtimes add node@20 node@22 node@26\n  GAUNTLET_RUNTIMES_DIR=/tmp/rt gauntlet runtimes add bun',

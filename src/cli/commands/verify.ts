@@ -2,27 +2,40 @@ import type { Command } from 'commander';
 import { verify } from '../../api/verify.js';
 import { describeRuntime } from '../../runtimes/runtime.js';
 import { runtimeRecord } from '../../targets/runtime-record.js';
+import { RUN_DEFAULTS } from '../../api/settings.js';
 import { list, seconds } from '../options.js';
+import { defaultScenariosText } from '../suite-defaults.js';
 import { verifyExitCode } from '../outcome-exit.js';
 import { addRuntimeOptions, type RuntimeFlags } from '../runtime-options.js';
 
 export function registerVerify(program: Command): void {
-  const command = program.command('verify');
+  const command = program.command('verify').summary('check answers, measure nothing');
   addRuntimeOptions(command)
-    .description('check that every chosen target answers every scenario exactly right; no load')
-    .option('--suite <name>', 'suite to verify', 'hello')
-    .option('--targets <a,b,c>', 'targets to verify (default: every target of the suite)', list)
-    .option('--scenarios <a,b>', 'scenarios to verify (default: all)', list)
-    .option('--ready-timeout <s>', 'seconds a target may take to start answering', seconds('--ready-timeout'), 30)
+    .description('check that every chosen target answers every scenario exactly right; measures nothing')
+    .option('--suite <name>', 'suite to verify', RUN_DEFAULTS.suite)
+    .option('--targets <a,b,c>', 'targets to verify, comma-separated (default: every target of the suite)', list)
+    .option(
+      '--scenarios <a,b>',
+      `scenarios to verify, comma-separated (default: ${defaultScenariosText('verify')})`,
+      list,
+    )
+    .option(
+      '--ready-timeout <s>',
+      'seconds a target process may take to start answering',
+      seconds('--ready-timeout'),
+      RUN_DEFAULTS.readyTimeoutSec,
+    )
     .option('--json', 'print the verdicts as JSON', false)
     .addHelpText(
       'after',
       `
 Examples:
-  gauntlet verify                         every target of the hello suite
+  gauntlet verify                       every target of the hello suite
   gauntlet verify --targets fastify,koa
-  gauntlet verify --runtime bun,deno      every target of the suite on Bun and on Deno
-Exit code 3 when a target answers wrongly, 5 when one does not start (and none answers wrongly).`,
+  gauntlet verify --runtime bun,deno    every target on Bun and on Deno
+
+Exit code 3 when a target answers wrongly, 5 when one does not start (and none
+answers wrongly).`,
     )
     .action(
       async (
