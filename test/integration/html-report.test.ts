@@ -8,10 +8,13 @@ import { scenarioDescriptions } from '../../src/api/selection.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { writeMarkdownCharts } from '../../src/report/markdown-charts.js';
 import { projectRoot, tempDir } from '../helpers/cli.js';
+import { DEFAULT_RUN_RATES, DEFAULT_RUN_UNAVAILABLE, defaultRunResult } from '../helpers/default-run-result.js';
 import { REPORT_SCENARIOS, reportResult } from '../helpers/report-result.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(projectRoot, 'test-artifacts');
+/** A common laptop screen: what a reader sees before scrolling. */
+const FIRST_SCREEN = { width: 1400, height: 800 };
 
 async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
@@ -266,6 +269,65 @@ test('the HTML report: one self-contained file whose charts, notes and sortable 
       assert.ok(requests.includes(url));
       await page.close();
     }
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the HTML report opens with the answer: a verdict, then the ranking chart, within the first screen', async () => {
+  const result = defaultRunResult();
+  const file = join(tempDir('html-first-screen'), 'report.html');
+  writeFileSync(file, renderHtml(result, scenarioDescriptions(result.plan.suite)));
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ viewport: FIRST_SCREEN });
+    await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+
+    const chart = page.locator('[data-chart="vs-baseline-json"]');
+    assert.equal(await chart.count(), 1, 'the ranking is drawn once, at the top');
+    const box = (await chart.boundingBox())!;
+    assert.ok(
+      box.y >= 0 && box.y + box.height <= FIRST_SCREEN.height,
+      `the ranking chart, caption included, lies within the first ${FIRST_SCREEN.height} px: ${box.y}–${box.y + box.height}`,
+    );
+    const drawn = (await chart.locator('svg').textContent()) ?? '';
+    for (const target of Object.keys(DEFAULT_RUN_RATES)) assert.ok(drawn.includes(target), `the chart shows ${target}`);
+
+    const verdict = page.locator('p.verdict');
+    assert.ok(await verdict.isVisible(), 'the verdict is shown');
+    const verdictBox = (await verdict.boundingBox())!;
+    assert.ok(verdictBox.y >= 0 && verdictBox.y + verdictBox.height <= box.y, 'the verdict stands above the chart');
+    const words = ((await verdict.textContent()) ?? '').replace(/\u00a0/g, ' ');
+    assert.match(words, /^\S+ (\(flagged [^)]+\) )?leads the json scenario at \d+ % of node-http's req\/s/);
+    assert.match(
+      words,
+      new RegExp(
+        `${Object.keys(DEFAULT_RUN_RATES).length} targets ranked, ${DEFAULT_RUN_UNAVAILABLE.length} not measured\\.$`,
+      ),
+    );
+    const caveat = page.locator('p.caveat');
+    assert.ok(await caveat.isVisible(), 'the noise the run warned of is said beside the verdict');
+    assert.match((await caveat.textContent()) ?? '', /noisy-ratios/);
+
+    // The details follow the chart; the warnings are folded, their count and kinds on the summary line.
+    const warnings = page.locator('details.warnings');
+    assert.equal(await warnings.getAttribute('open'), null, 'the warnings start folded');
+    const warningsBox = (await warnings.boundingBox())!;
+    assert.ok(warningsBox.y > box.y + box.height, 'the warnings come after the ranking');
+    const listed = result.warnings.filter((w) => !['unavailable', 'verification', 'failed-trial'].includes(w.kind));
+    const summaryLine = ((await warnings.locator('summary').textContent()) ?? '').trim();
+    assert.ok(summaryLine.startsWith(`${listed.length} warnings:`), summaryLine);
+    for (const kind of new Set(listed.map((w) => w.kind)))
+      assert.ok(summaryLine.includes(kind), `the summary line names ${kind}`);
+    const noisy = warnings.locator('li', { hasText: 'ratios to the baseline carry' });
+    assert.equal(await noisy.isVisible(), false);
+
+    await page.screenshot({ path: '/tmp/html-first-screen.png' });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'html-first-screen.png') });
+
+    await warnings.locator('summary').click();
+    assert.ok(await noisy.isVisible(), 'a click unfolds the warnings');
   } finally {
     await browser.close();
   }

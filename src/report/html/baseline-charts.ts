@@ -6,7 +6,7 @@
 import type { RatioEstimate, Result, Summary } from '../../model/schema.js';
 import type { Better } from '../../stats/best-rounds.js';
 import { keptShareName } from '../rows.js';
-import { barChart, type ChartSpec } from './charts.js';
+import { type BarLayout, barChart, type ChartSpec } from './charts.js';
 import { barLabel, chartedSummaries, slug } from './data.js';
 import { BAR, BAR_BASELINE } from './theme.js';
 
@@ -24,6 +24,7 @@ function ratioChart(
   of: (s: Summary) => RatioEstimate | undefined,
   better: Better,
   text: { id: string; title: string; caption: string; axisName: string; legend: string },
+  layout?: BarLayout,
 ): ChartSpec | undefined {
   const baseline = result.plan.baseline;
   const cells = chartedSummaries(result, scenario).filter((s) => s.target === baseline || of(s));
@@ -38,6 +39,7 @@ function ratioChart(
     tickFormat: percent,
     barLegend: text.legend,
     rangeLegend: '95 % bootstrap interval',
+    layout,
     items: ranked.map((s) => {
       const ratio = s.target === baseline ? undefined : of(s);
       return {
@@ -51,15 +53,22 @@ function ratioChart(
   });
 }
 
-/** Req/s against the baseline, best first: the ranking of the table. */
-export function throughputRatioChart(result: Result, scenario: string): ChartSpec | undefined {
-  return ratioChart(result, scenario, (s) => s.baselineRatios?.requestsPerSec, 'higher', {
-    id: 'vs-baseline',
-    title: `Against ${result.plan.baseline}: ${scenario} req/s (higher is better)`,
-    caption: `Requests per second as a share of the baseline's (${result.plan.baseline}); the table ranks by it.`,
-    axisName: `req/s, % of ${result.plan.baseline}`,
-    legend: 'req/s vs baseline',
-  });
+/** Req/s against the baseline, best first: the ranking of the table (`layout`: the one that opens the page). */
+export function throughputRatioChart(result: Result, scenario: string, layout?: BarLayout): ChartSpec | undefined {
+  return ratioChart(
+    result,
+    scenario,
+    (s) => s.baselineRatios?.requestsPerSec,
+    'higher',
+    {
+      id: 'vs-baseline',
+      title: `Against ${result.plan.baseline}: ${scenario} req/s (higher is better)`,
+      caption: `Requests per second as a share of the baseline's (${result.plan.baseline}); the table ranks by it.`,
+      axisName: `req/s, % of ${result.plan.baseline}`,
+      legend: 'req/s vs baseline',
+    },
+    layout,
+  );
 }
 
 /** CPU per request against the baseline, cheapest first. */

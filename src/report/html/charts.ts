@@ -26,6 +26,21 @@ export interface ChartSpec {
 const WIDTH = 960;
 const BAR_ROW = 30;
 
+/** How a bar chart is laid out: its drawing width and the height of one bar's row, in SVG pixels. */
+export interface BarLayout {
+  width: number;
+  rowHeight: number;
+}
+
+/** Charts in the body of the page: drawn at 960 and scaled up to the page's width. */
+const PAGE_LAYOUT: BarLayout = { width: WIDTH, rowHeight: BAR_ROW };
+
+/**
+ * The ranking that opens the page: drawn at about the width the page shows it (so nothing is
+ * scaled up) with closer rows, so that a default run's twenty-odd targets fit the first screen.
+ */
+export const FIRST_SCREEN_LAYOUT: BarLayout = { width: 1200, rowHeight: 20 };
+
 const LATENCY_LABELS: Record<(typeof LATENCY_PERCENTILES)[number], string> = {
   p50: 'p50',
   p75: 'p75',
@@ -79,13 +94,16 @@ export interface BarChartInput {
   items: BarItem[];
   barLegend: string;
   rangeLegend?: string;
+  /** Absent: the layout of the page's body. */
+  layout?: BarLayout;
 }
 
 /** Horizontal bars (names on the left, never cut), optional whiskers, and each value printed after its bar. */
 export function barChart(input: BarChartInput): ChartSpec {
   const { items } = input;
+  const layout = input.layout ?? PAGE_LAYOUT;
   const top = input.rangeLegend ? 72 : 48;
-  const height = top + Math.max(items.length, 2) * BAR_ROW + 64;
+  const height = top + Math.max(items.length, 2) * layout.rowHeight + 64;
   const renderItem: CustomSeriesRenderItem = (params, api) => {
     const item = items[params.dataIndex];
     const row = api.value(0) as number;
@@ -167,7 +185,7 @@ export function barChart(input: BarChartInput): ChartSpec {
       rangeSeries,
     ],
   };
-  return { id: input.id, title: input.title, caption: input.caption, width: WIDTH, height, option };
+  return { id: input.id, title: input.title, caption: input.caption, width: layout.width, height, option };
 }
 
 function longest(texts: string[]): number {

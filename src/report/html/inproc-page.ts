@@ -1,7 +1,8 @@
 /**
- * The HTML report of an in-process bench result: per target and table, a bar chart of ops/s
- * (the interval of the median as whiskers, the reference row in the baseline colour) and the
- * sortable table; warnings and the environment as on the HTTP page.
+ * The HTML report of an in-process bench result. As on the HTTP page the answer comes first:
+ * per target and table, its verdict in a sentence, a bar chart of ops/s (the interval of the
+ * median as whiskers, the reference row in the baseline colour) and the table; then the run
+ * summary, the warnings (folded) and the environment.
  */
 import type { Result } from '../../model/schema.js';
 import {
@@ -17,10 +18,11 @@ import { barChart, intervalLegend } from './charts.js';
 import { comparisonSection } from './comparison.js';
 import { slug } from './data.js';
 import { esc } from './escape.js';
+import { figure } from './figure.js';
 import { htmlDocument, reportFooter } from './document.js';
+import { benchTableVerdict } from './inproc-verdict.js';
 import { environmentManifest } from './manifest.js';
 import { warningsHtml } from './notes.js';
-import { renderChartSvg } from './svg.js';
 import { BAR, BAR_BASELINE } from './theme.js';
 
 function chartOf(result: Result, view: BenchTableView): string {
@@ -42,7 +44,7 @@ function chartOf(result: Result, view: BenchTableView): string {
       colour: i.reference ? BAR_BASELINE : BAR,
     })),
   });
-  return `<figure class="chart" data-chart="${esc(chart.id)}">\n${renderChartSvg(chart)}\n<figcaption>${esc(chart.caption)}</figcaption>\n</figure>`;
+  return figure(chart);
 }
 
 function tableOf(view: BenchTableView): string {
@@ -58,9 +60,16 @@ function tableOf(view: BenchTableView): string {
 
 export function renderBenchHtml(result: Result, comparison?: ComparisonReport): string {
   const views = benchTables(result);
-  const sections = views.map(
-    (view) =>
-      `<section id="table-${esc(slug(view.target))}-${esc(slug(view.table))}" data-scenario="${esc(view.table)}">\n<h2>${esc(view.title)}</h2>\n<p class="muted">${esc(view.targetLine)}</p>\n${chartOf(result, view)}\n${tableOf(view)}\n</section>`,
+  const sections = views.map((view) =>
+    [
+      `<section id="table-${esc(slug(view.target))}-${esc(slug(view.table))}" data-scenario="${esc(view.table)}">`,
+      `<h2>${esc(view.title)}</h2>`,
+      `<p class="muted">${esc(view.targetLine)}</p>`,
+      `<p class="verdict">${esc(benchTableVerdict(result, view))}</p>`,
+      chartOf(result, view),
+      tableOf(view),
+      '</section>',
+    ].join('\n'),
   );
   const unavailable = result.unavailable
     .map((u) => `<li><strong>${esc(u.target)}</strong>: ${esc(u.reason)}</li>`)
@@ -68,21 +77,22 @@ export function renderBenchHtml(result: Result, comparison?: ComparisonReport): 
   const body = [
     '<header>',
     `<h1>gauntlet: ${esc(result.plan.suite)} suite</h1>`,
-    `<p class="muted">Run <code>${esc(result.id)}</code>, ${esc(result.startedAt)}, ${esc(result.plan.runtime)} on ${esc(result.environment.cpuModel)}</p>`,
+    `<p class="muted">Run <code>${esc(result.id)}</code>, ${esc(result.startedAt)}, ${esc(result.plan.runtime)} on ${esc(result.environment.cpuModel)}; ${esc(benchCountLine(result))}; (#) marks each table's reference row. <a href="#summary">Summary</a> · <a href="#notes">Warnings</a> · <a href="#environment">Environment</a></p>`,
     '</header>',
     result.complete
       ? ''
       : `<p class="banner bad"><strong>Incomplete run:</strong> ${esc(result.interruption ?? 'stopped early')}.</p>`,
+    comparison ? comparisonSection(comparison) : '',
+    // The answer first: each table with its verdict and chart, before how the run was made.
+    ...sections,
     '<section id="summary"><h2>Run summary</h2>',
     `<p>${esc(benchMethodLine(result))}. ${esc(benchCountLine(result))}.</p>`,
     `<p>${esc(benchIntervalLine(result))}. (#) marks each table's reference row.</p>`,
     '</section>',
-    comparison ? comparisonSection(comparison) : '',
     '<section id="notes"><h2>Warnings and problems</h2>',
     unavailable ? `<p>Not run:</p><ul>${unavailable}</ul>` : '',
     warningsHtml(result),
     '</section>',
-    ...sections,
     '<section id="environment"><h2>Environment</h2>',
     `<div class="card">${environmentManifest(result)}</div>`,
     '</section>',

@@ -28,23 +28,31 @@ function list(items: string[]): string {
   return `<ul class="notes">${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 }
 
+/**
+ * The warnings, folded into one <details> whose summary line gives their count and kinds, so
+ * that they follow the answer without pushing the rest of the page down.
+ */
 export function warningsHtml(result: Result): string {
   const warnings = result.warnings.filter((w) => !SHOWN_AS_PROBLEMS.has(w.kind));
   if (warnings.length === 0)
     return '<p>No warnings: the figures below can be taken at face value, within the spread of their repeats.</p>';
   const kinds = [...new Set(warnings.map((w) => w.kind))];
-  return kinds
-    .map((kind) => {
-      const messages = warnings.filter((w) => w.kind === kind).map((w) => esc(w.message));
-      const title = WARNING_TITLES[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
-      const shown = messages.length > LONG_LIST ? messages.slice(0, LONG_LIST - 2) : messages;
-      const rest = messages.slice(shown.length);
-      const more = rest.length
-        ? `<details><summary>${rest.length} more like these</summary>${list(rest)}</details>`
-        : '';
-      return `<h3>${esc(title)} <span class="muted">(${messages.length})</span></h3>${list(shown)}${more}`;
-    })
-    .join('\n');
+  const counted = kinds.map((kind) => {
+    const n = warnings.filter((w) => w.kind === kind).length;
+    return `<code>${esc(kind)}</code>${n > 1 ? ` ×${n}` : ''}`;
+  });
+  const blocks = kinds.map((kind) => {
+    const messages = warnings.filter((w) => w.kind === kind).map((w) => esc(w.message));
+    const title = WARNING_TITLES[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    const shown = messages.length > LONG_LIST ? messages.slice(0, LONG_LIST - 2) : messages;
+    const rest = messages.slice(shown.length);
+    const more = rest.length ? `<details><summary>${rest.length} more like these</summary>${list(rest)}</details>` : '';
+    return `<h3>${esc(title)} <span class="muted">(<code>${esc(kind)}</code>, ${messages.length})</span></h3>${list(shown)}${more}`;
+  });
+  return (
+    `<details class="warnings" data-warnings="${warnings.length}"><summary>${warnings.length} warning${warnings.length === 1 ? '' : 's'}: ${counted.join(', ')}</summary>\n` +
+    `${blocks.join('\n')}\n</details>`
+  );
 }
 
 function statusWords(summary: Summary): string {

@@ -24,12 +24,17 @@ body {
 }
 main { max-width: 1240px; margin: 0 auto; padding: 24px 20px 64px; }
 h1 { font-size: 1.7rem; margin: 0 0 4px; }
+header p { margin: 0; }
 h2 { font-size: 1.35rem; margin: 40px 0 8px; padding-bottom: 4px; border-bottom: 1px solid var(--border); }
 h3 { font-size: 1.05rem; margin: 24px 0 6px; }
 a { color: var(--accent); }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
 .muted { color: var(--muted); }
 nav.toc { margin: 12px 0 0; display: flex; flex-wrap: wrap; gap: 6px 16px; }
+p.verdict { font-size: 1.12rem; margin: 12px 0 4px; }
+p.verdict-more { margin: 4px 0; }
+p.caveat { color: var(--muted); }
+figure.chart.lead { margin-top: 10px; }
 .card { background: var(--card); border: 1px solid var(--border); border-radius: 8px; padding: 12px 16px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
 dl.facts dt { color: var(--muted); }
@@ -40,6 +45,9 @@ tr.bad td { background: var(--bad-bg); }
 ul.notes { margin: 6px 0; padding-left: 20px; }
 ul.notes li { margin: 3px 0; }
 details > summary { cursor: pointer; color: var(--accent); margin: 2px 0 6px 20px; }
+details.warnings { background: var(--warn-bg); border: 1px solid var(--warn-border); border-radius: 8px; padding: 8px 14px; margin: 12px 0; }
+details.warnings > summary { margin: 0; color: var(--fg); font-weight: 600; }
+details.warnings[open] > summary { margin-bottom: 6px; }
 figure.chart { margin: 16px 0; background: var(--card); border: 1px solid var(--border); border-radius: 8px; padding: 8px; }
 figure.chart svg { display: block; width: 100%; height: auto; max-width: 100%; }
 figure.chart figcaption { color: var(--muted); font-size: 0.88rem; padding: 4px 8px 2px; }
