@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { run } from '../../api/run.js';
 import { addLoadOptions, loadOptions, type LoadFlags } from '../load-options.js';
 import { list, nonNegativeNumber } from '../options.js';
-import { publishRun } from '../run-output.js';
+import { publishRun, WIDE_HELP } from '../run-output.js';
 
 interface RunFlags extends LoadFlags {
   targets?: string[];
@@ -12,6 +12,7 @@ interface RunFlags extends LoadFlags {
   workers?: string;
   upstreamLatency?: number;
   upstreamPayload?: number;
+  wide: boolean;
 }
 
 export function registerRun(program: Command): void {
@@ -40,7 +41,8 @@ export function registerRun(program: Command): void {
       '--upstream-payload <bytes>',
       'fanout: filler bytes in each upstream answer (default 256)',
       nonNegativeNumber('--upstream-payload'),
-    );
+    )
+    .option('--wide', WIDE_HELP, false);
   addLoadOptions(command)
     .addHelpText(
       'after',
@@ -74,6 +76,8 @@ and report.html. Ctrl-C keeps every finished trial; gauntlet report <run folder>
           upstreamLatencyMs: flags.upstreamLatency,
           upstreamPayloadBytes: flags.upstreamPayload,
         }),
+        undefined,
+        { wide: flags.wide },
       );
     });
 }
