@@ -1,7 +1,8 @@
 /**
  * Prose for a terminal: lines wrapped to a width with a hanging indent, and lines clipped to
- * one. Wrapping starts a clause (after a "; " outside parentheses) on a new line when the
- * clause fits there whole, so that a reader finds each part of a long sentence in one piece.
+ * one. A clause (after a "; " outside parentheses) that does not fit the rest of a line starts
+ * a line of its own, so that a reader finds the start of each part of a long sentence at the
+ * start of a line.
  */
 
 /** The width every line of the terminal report keeps to. */
@@ -77,13 +78,9 @@ export function wrap(text: string, width: number = TERMINAL_WIDTH, first = '', r
     const ends = clauseEnds(words);
     for (const [i, word] of words.entries()) {
       const fits = displayWidth(line) + (empty ? 0 : 1) + displayWidth(word) <= width;
-      // A clause that would be split here but fits whole on a line of its own starts one.
+      // A clause that would be split here starts a line of its own.
       const clauseMoves =
-        !empty &&
-        i > 0 &&
-        ends[i - 1] &&
-        displayWidth(line) + 1 + clauseWidth(words, ends, i) > width &&
-        displayWidth(rest) + clauseWidth(words, ends, i) <= width;
+        !empty && i > 0 && ends[i - 1] && displayWidth(line) + 1 + clauseWidth(words, ends, i) > width;
       if (!empty && (!fits || clauseMoves)) breakLine();
       let remaining = word;
       // A word longer than a whole line (a long path) is cut where the line ends.
