@@ -12,11 +12,15 @@ import { resultToCsv } from '../report/csv.js';
 import { renderHtml } from '../report/html/page.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { writeMarkdownCharts } from '../report/markdown-charts.js';
-import { renderTerminal } from '../report/terminal.js';
+import { renderTerminal, type TerminalOptions } from '../report/terminal.js';
 import { COMPARISON_FILE } from '../results/store.js';
 import type { Result } from '../model/schema.js';
 import { runExitCode } from './outcome-exit.js';
 import { scenarioDescriptions } from '../api/selection.js';
+
+/** --wide on run and report. */
+export const WIDE_HELP =
+  'print every column of the tables, as wide as they need (by default the terminal report keeps to 120 characters)';
 
 export interface ReportFiles {
   markdown: string;
@@ -57,13 +61,13 @@ export function comparisonIn(folder: string): ComparisonReport | undefined {
   return existsSync(file) ? parseComparison(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
 }
 
-export function publishRun(outcome: RunOutcome, comparison?: ComparisonReport): void {
+export function publishRun(outcome: RunOutcome, comparison?: ComparisonReport, terminal: TerminalOptions = {}): void {
   const written = writeReports(outcome.result, {
     markdown: join(outcome.runDir, 'report.md'),
     html: join(outcome.runDir, 'report.html'),
     comparison,
   });
-  console.log(renderTerminal(outcome.result, scenarioDescriptions(outcome.result.plan.suite)));
+  console.log(renderTerminal(outcome.result, scenarioDescriptions(outcome.result.plan.suite), terminal));
   console.log(`\nresult:   ${join(outcome.runDir, 'result.json')}\n${written.join('\n')}`);
   const exit = runExitCode(outcome, 'any');
   if (exit !== EXIT.OK) process.exitCode = exit;

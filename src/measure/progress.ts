@@ -16,6 +16,28 @@ export interface Progress {
   stop(): void;
 }
 
+/** Progress lines keep to the width of the terminal report (report/terminal-wrap.ts, a layer above this one). */
+const WIDTH = 120;
+
+/** `text` as lines of at most WIDTH characters, broken at spaces, each continuation indented under its line. */
+export function fitLines(text: string): string {
+  return text
+    .split('\n')
+    .flatMap((line) => {
+      const indent = ' '.repeat((/^ */.exec(line)?.[0].length ?? 0) + 2);
+      const out: string[] = [];
+      let rest = line;
+      while ([...rest].length > WIDTH) {
+        const cut = rest.lastIndexOf(' ', WIDTH);
+        if (cut <= indent.length) break;
+        out.push(rest.slice(0, cut));
+        rest = indent + rest.slice(cut + 1);
+      }
+      return [...out, rest];
+    })
+    .join('\n');
+}
+
 function trialLine(trial: Trial): string {
   const m = trial.measurement;
   const figures = m
@@ -56,7 +78,7 @@ class BarProgress implements Progress {
   }
   task(text: string): void {
     if (this.started) this.bar.update({ task: text });
-    else process.stderr.write(`${text}\n`);
+    else process.stderr.write(`${fitLines(text)}\n`);
   }
   trialFinished(trial: Trial): void {
     this.bar.increment(1, { task: `${trial.target} / ${trial.scenario}: ${trialLine(trial)}` });
@@ -67,11 +89,11 @@ class BarProgress implements Progress {
   }
   note(message: string): void {
     if (!this.started) {
-      process.stderr.write(`${message}\n`);
+      process.stderr.write(`${fitLines(message)}\n`);
       return;
     }
     this.bar.stop();
-    process.stderr.write(`${message}\n`);
+    process.stderr.write(`${fitLines(message)}\n`);
     this.bar.start(this.total, this.bar.getProgress() * this.total, { task: '' });
   }
   stop(): void {
@@ -93,14 +115,14 @@ export class LineProgress implements Progress {
     process.stderr.write(`[${this.done + 1}/${this.total}] round ${round}: ${target} / ${scenario}${this.eta()}\n`);
   }
   task(text: string): void {
-    process.stderr.write(`${text}\n`);
+    process.stderr.write(`${fitLines(text)}\n`);
   }
   trialFinished(trial: Trial): void {
     this.done++;
-    process.stderr.write(`    ${trialLine(trial) || trial.status}\n`);
+    process.stderr.write(`${fitLines(`    ${trialLine(trial) || trial.status}`)}\n`);
   }
   note(message: string): void {
-    process.stderr.write(`${message}\n`);
+    process.stderr.write(`${fitLines(message)}\n`);
   }
   stop(): void {}
   private eta(): string {
@@ -117,7 +139,7 @@ export function createProgress(total: number, quiet = false): Progress {
       task() {},
       trialFinished() {},
       extend() {},
-      note: (m) => process.stderr.write(`${m}\n`),
+      note: (m) => process.stderr.write(`${fitLines(m)}\n`),
       stop() {},
     };
   return process.stderr.isTTY ? new BarProgress(total) : new LineProgress(total);

@@ -477,8 +477,12 @@ export const summarySchema = z.object({
 });
 
 export const warningSchema = z.object({
+  /** Its code (stats/warning-codes.ts, docs/warnings.md). */
   kind: z.string(),
+  /** The full text, for the Markdown and HTML reports. */
   message: z.string(),
+  /** One line for the terminal (absent in older results: the terminal clips the message). */
+  short: z.string().optional(),
   target: z.string().optional(),
   scenario: z.string().optional(),
 });

@@ -14,7 +14,7 @@ export function formatMegabytes(bytes: number | undefined): string {
   return bytes === undefined ? '–' : (bytes / 1024 / 1024).toFixed(0);
 }
 
-/** Megabits per second, as seed 004's "Output (Mb/s)". */
+/** Megabits per second, the "Output (Mb/s)" of "mion Hello World Benchmarks". */
 export function formatMegabits(bytesPerSec: number | undefined): string {
   return bytesPerSec === undefined ? '–' : ((bytesPerSec * 8) / 1e6).toFixed(2);
 }

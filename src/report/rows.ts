@@ -1,8 +1,10 @@
 /**
  * The rows every tabular report shows: one per target and scenario, best first, with the
- * columns of seed 004's results table plus CPU cost per request, the load generator's own
- * CPU (share of one core: how close it came to its ceiling), the ratio to the baseline (per
- * round, with its interval: the headline) and the flags. Invalid cells are listed apart, never ranked. Terminal and Markdown render the same rows.
+ * columns of the results table of "mion Hello World Benchmarks" (https://github.com/MionKit/Benchmarks)
+ * plus CPU cost per request, the load generator's own CPU (share of one core: how close it came to
+ * its ceiling), the ratio to the baseline (per round, with its interval: the headline) and the
+ * flags. Invalid cells are listed apart, never ranked. Markdown, HTML and `--wide` render every
+ * column; the terminal by default the narrow ones, which fit 120 characters.
  */
 import type { RatioEstimate, Result, Summary, TargetInfo } from '../model/schema.js';
 import { enginesLine, fakeEngineWarning, fallbackNote, latencyBasisNote } from './engines.js';
@@ -13,6 +15,7 @@ import {
   formatFixed,
   formatInt,
   formatMegabits,
+  formatMegabytes,
   formatRatio,
   formatRatioEstimate,
   formatRatioSpread,
@@ -38,6 +41,22 @@ export const COLUMNS = [
 ] as const;
 
 /**
+ * The terminal's default columns: what ranks the targets and what they cost, medians without
+ * their intervals except for the two ratios to the baseline (the headline).
+ */
+export const NARROW_COLUMNS = [
+  'Target',
+  'Version',
+  'Req/s',
+  'vs baseline',
+  'CPU µs/req',
+  'CPU vs baseline',
+  'p99 (ms)',
+  'RSS (MB)',
+  'Flags',
+] as const;
+
+/**
  * HTTP/2 only, where the engine reports it (h2load): the share of header bytes HPACK saved.
  * A table gets this column, after the output, only when one of its rows has the figure; every
  * other table keeps exactly COLUMNS.
@@ -51,6 +70,9 @@ export interface ReportTable {
   /** The table's columns: COLUMNS, plus HPACK_COLUMN where a row has header compression. */
   columns: string[];
   rows: string[][];
+  /** The same rows in the terminal's default columns: NARROW_COLUMNS, plus HPACK_COLUMN before the flags. */
+  narrowColumns: string[];
+  narrowRows: string[][];
   /** Targets with no figures, and why. */
   notMeasured: Array<{ target: string; status: string; reason: string }>;
 }
@@ -74,8 +96,39 @@ function versionOf(info: TargetInfo | undefined, nodeVersion: string): string {
   return first ?? (info.runtime ? `${info.runtime.name} ${info.runtime.version}` : nodeVersion.replace(/^v/, ''));
 }
 
+/** "vs baseline" and "CPU vs baseline": best rounds with their interval (older results: per-round ratios). */
+function baselineCells(summary: Summary, result: Result): [string, string] {
+  if (summary.target === result.plan.baseline) return ['baseline', 'baseline'];
+  return [
+    summary.baselineRatios?.requestsPerSec
+      ? formatRatioEstimate(summary.baselineRatios.requestsPerSec)
+      : summary.pairedRatio
+        ? formatRatioSpread(summary.pairedRatio)
+        : formatRatio(summary.ratioToBaseline),
+    summary.baselineRatios?.cpuUsPerRequest
+      ? formatRatioEstimate(summary.baselineRatios.cpuUsPerRequest)
+      : formatRatioSpread(summary.pairedCpuRatio),
+  ];
+}
+
+function narrowRow(summary: Summary, info: TargetInfo | undefined, result: Result): string[] {
+  const [vsBaseline, cpuVsBaseline] = baselineCells(summary, result);
+  return [
+    summary.target,
+    versionOf(info, result.environment.node),
+    formatInt(summary.requestsPerSec?.median),
+    vsBaseline,
+    formatFixed(summary.cpuUsPerRequest?.median, 1),
+    cpuVsBaseline,
+    formatFixed(summary.latencyP99Ms?.median, 1),
+    formatMegabytes(summary.peakRss?.median),
+    summary.flags.join(', '),
+  ];
+}
+
 function row(summary: Summary, info: TargetInfo | undefined, result: Result): string[] {
   const validation = info && featuresFor(info, result.plan.suite).some((f) => /validat/i.test(f)) ? '✓' : '✗';
+  const [vsBaseline, cpuVsBaseline] = baselineCells(summary, result);
   return [
     summary.target,
     versionOf(info, result.environment.node),
@@ -88,18 +141,8 @@ function row(summary: Summary, info: TargetInfo | undefined, result: Result): st
     formatInt(summary.maxCpuPercent),
     formatInt(summary.generatorCpuCores === undefined ? undefined : summary.generatorCpuCores * 100),
     formatSpread(summary.peakRss, 0, 1024 * 1024),
-    summary.target === result.plan.baseline
-      ? 'baseline'
-      : summary.baselineRatios?.requestsPerSec
-        ? formatRatioEstimate(summary.baselineRatios.requestsPerSec)
-        : summary.pairedRatio
-          ? formatRatioSpread(summary.pairedRatio)
-          : formatRatio(summary.ratioToBaseline),
-    summary.target === result.plan.baseline
-      ? 'baseline'
-      : summary.baselineRatios?.cpuUsPerRequest
-        ? formatRatioEstimate(summary.baselineRatios.cpuUsPerRequest)
-        : formatRatioSpread(summary.pairedCpuRatio),
+    vsBaseline,
+    cpuVsBaseline,
     validation,
     summary.flags.join(', '),
   ];
@@ -119,6 +162,13 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
     const hpack = measured.some((s) => s.headerCompression !== undefined);
     const at = COLUMNS.indexOf(HPACK_AFTER) + 1;
     const columns: string[] = hpack ? [...COLUMNS.slice(0, at), HPACK_COLUMN, ...COLUMNS.slice(at)] : [...COLUMNS];
+    const narrowAt = NARROW_COLUMNS.length - 1;
+    const narrowColumns: string[] = hpack
+      ? [...NARROW_COLUMNS.slice(0, narrowAt), HPACK_COLUMN, ...NARROW_COLUMNS.slice(narrowAt)]
+      : [...NARROW_COLUMNS];
+    const hpackCell = (s: Summary) =>
+      formatFixed(s.headerCompression === undefined ? undefined : s.headerCompression * 100, 1);
+    const infoOf = (s: Summary) => result.targets.find((t) => t.name === s.target);
     return {
       scenario,
       description:
@@ -127,17 +177,14 @@ export function reportTables(result: Result, scenarioDescriptions: Record<string
           .join('; ') || undefined,
       columns,
       rows: measured.map((s) => {
-        const cells = row(
-          s,
-          result.targets.find((t) => t.name === s.target),
-          result,
-        );
-        if (hpack)
-          cells.splice(
-            at,
-            0,
-            formatFixed(s.headerCompression === undefined ? undefined : s.headerCompression * 100, 1),
-          );
+        const cells = row(s, infoOf(s), result);
+        if (hpack) cells.splice(at, 0, hpackCell(s));
+        return cells;
+      }),
+      narrowColumns,
+      narrowRows: measured.map((s) => {
+        const cells = narrowRow(s, infoOf(s), result);
+        if (hpack) cells.splice(narrowAt, 0, hpackCell(s));
         return cells;
       }),
       notMeasured: cells
@@ -153,7 +200,7 @@ function v8FlagsClause(flags: string[] | undefined): string {
   return ` (node and deno targets with ${flags!.length > 0 ? flags!.join(' ') : "no V8 flags: V8's memory reducer on"})`;
 }
 
-/** One line on how the numbers were taken, like seed 004's "Method:". */
+/** One line on how the numbers were taken, like the "Method:" line of "mion Hello World Benchmarks". */
 export function methodLine(result: Result): string {
   const { plan, environment } = result;
   const fake = fakeEngineWarning(result);

@@ -1,4 +1,8 @@
-/** The terminal report: one table per scenario, then what was not measured and the warnings. */
+/**
+ * The terminal report: how the run was made, one table per scenario, what was not measured and
+ * the warnings, every line within 120 characters: prose wrapped, tables in their narrow columns
+ * (rows.ts), warnings one line each. `wide` shows every column, boxed, as wide as it needs.
+ */
 import type { Result } from '../model/schema.js';
 import { renderBenchTerminal } from './inproc-terminal.js';
 import { isBenchResult } from './inproc-tables.js';
@@ -6,37 +10,42 @@ import { baselineColumnsNote, countMeasured, intervalLine, machineLine, methodLi
 import { runtimeTables } from './runtime-matrix.js';
 import { stageTables } from './stage-tables.js';
 import { suiteTables } from './suite-tables.js';
-import { terminalTable } from './terminal-table.js';
+import { reportTableLines, type TerminalOptions } from './terminal-table.js';
+import { warningLines } from './terminal-warnings.js';
+import { indented, labelled, titled } from './terminal-wrap.js';
 import { timeLine } from './time-line.js';
 
-export function renderTerminal(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
-  if (isBenchResult(result)) return renderBenchTerminal(result);
+export type { TerminalOptions } from './terminal-table.js';
+
+export function renderTerminal(
+  result: Result,
+  scenarioDescriptions: Record<string, string> = {},
+  options: TerminalOptions = {},
+): string {
+  if (isBenchResult(result)) return renderBenchTerminal(result, options);
   const out: string[] = [];
   out.push(`gauntlet ${result.plan.suite} — ${result.startedAt}${result.complete ? '' : '  (INCOMPLETE)'}`);
-  out.push(`machine: ${machineLine(result)}`);
-  out.push(`method:  ${methodLine(result)}`);
-  out.push(`trials:  ${countMeasured(result)}`);
+  out.push(...labelled('machine', machineLine(result)));
+  out.push(...labelled('method', methodLine(result)));
+  out.push(...labelled('trials', countMeasured(result)));
   const time = timeLine(result);
-  if (time) out.push(`time:    ${time}`);
-  out.push(`reading: ${intervalLine(result)}`, `         ${baselineColumnsNote(result)}`);
+  if (time) out.push(...labelled('time', time));
+  out.push(...labelled('reading', `${intervalLine(result)}\n${baselineColumnsNote(result)}`));
   for (const extra of [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)]) {
-    const t = terminalTable(extra.head);
-    for (const row of extra.rows) t.push(row);
-    out.push('', extra.title, t.toString(), `  ${extra.note}`);
+    out.push('', ...titled(extra.title), ...reportTableLines(extra.head, extra.rows, options.wide));
+    out.push(...indented(extra.note));
   }
   for (const table of reportTables(result, scenarioDescriptions)) {
-    out.push('', `scenario ${table.scenario}${table.description ? ` — ${table.description}` : ''}`);
-    if (table.rows.length > 0) {
-      const t = terminalTable(table.columns);
-      for (const row of table.rows) t.push(row);
-      out.push(t.toString());
-    }
+    out.push('', ...titled(`scenario ${table.scenario}${table.description ? ` — ${table.description}` : ''}`));
+    if (table.rows.length > 0)
+      out.push(
+        ...(options.wide
+          ? reportTableLines(table.columns, table.rows, true)
+          : reportTableLines(table.narrowColumns, table.narrowRows)),
+      );
     for (const missing of table.notMeasured)
-      out.push(`  ${missing.target}: ${missing.status} — ${missing.reason.split('\n')[0]}`);
+      out.push(...indented(`${missing.target}: ${missing.status} — ${missing.reason.split('\n')[0]}`));
   }
-  if (result.warnings.length > 0) {
-    out.push('', 'warnings:');
-    for (const warning of result.warnings) out.push(`  ! ${warning.message.split('\n')[0]}`);
-  }
+  out.push(...warningLines(result.warnings));
   return out.join('\n');
 }

@@ -5,8 +5,7 @@ import { NOISE_PROBE_SECONDS, probeMachineNoise } from '../../api/noise.js';
 import { seconds } from '../options.js';
 import { CALIBRATION_FILE, saveCalibration } from '../../results/calibration-file.js';
 import { EXIT } from '../../core/exit-codes.js';
-import { terminalTable } from '../../report/terminal-table.js';
-import { doctorChecks, INSTALL_ALL_OPTIONAL } from '../doctor-checks.js';
+import { doctorChecks, doctorLines, INSTALL_ALL_OPTIONAL } from '../doctor-checks.js';
 
 export function registerDoctor(program: Command): void {
   program
@@ -53,17 +52,7 @@ export function registerDoctor(program: Command): void {
       if (flags.json) {
         console.log(JSON.stringify(checks, null, 2));
       } else {
-        const table = terminalTable(['', 'what', 'for', 'found', 'install with']);
-        for (const c of checks)
-          table.push([
-            c.found ? 'ok' : c.required ? 'MISSING' : '-',
-            c.name,
-            c.purpose,
-            c.detail,
-            c.found ? '' : (c.install ?? ''),
-          ]);
-        console.log(table.toString());
-        console.log(`\nAll optional tools at once (Debian, as root):\n  apt-get update && ${INSTALL_ALL_OPTIONAL}`);
+        console.log(doctorLines(checks).join('\n'));
       }
       if (checks.some((c) => c.required && !c.found)) process.exitCode = EXIT.MISSING_TOOL;
     });

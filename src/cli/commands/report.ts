@@ -6,7 +6,7 @@ import { UserError } from '../../core/errors.js';
 import { importK6Summaries, isK6Summary } from '../../engines/k6/import.js';
 import type { Result } from '../../model/schema.js';
 import { loadResult } from '../../results/store.js';
-import { comparisonIn, writeReports } from '../run-output.js';
+import { comparisonIn, WIDE_HELP, writeReports } from '../run-output.js';
 import { scenarioDescriptions } from '../../api/selection.js';
 
 interface ReportFlags {
@@ -15,6 +15,7 @@ interface ReportFlags {
   csv?: string;
   charts: boolean;
   json: boolean;
+  wide: boolean;
 }
 
 export function registerReport(program: Command): void {
@@ -34,6 +35,7 @@ export function registerReport(program: Command): void {
     )
     .option('--charts', 'also write the charts as SVG files beside the Markdown report, linked from it', false)
     .option('--json', 'print the checked result as JSON instead of the table', false)
+    .option('--wide', WIDE_HELP, false)
     .addHelpText(
       'after',
       `
@@ -61,7 +63,7 @@ More: gauntlet help reports.`,
         charts: flags.charts,
         comparison: comparisonIn(folder),
       });
-      console.log(renderTerminal(result, scenarioDescriptions(result.plan.suite)));
+      console.log(renderTerminal(result, scenarioDescriptions(result.plan.suite), { wide: flags.wide }));
       console.log(`\n${written.join('\n')}`);
     });
 }

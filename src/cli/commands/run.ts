@@ -5,7 +5,7 @@ import { FALLBACK_BASELINES, PREFERRED_BASELINE } from '../../api/selection.js';
 import { UPSTREAM_DEFAULTS } from '../../suites/fanout/contract.js';
 import { GROUP } from '../option-groups.js';
 import { list, nonNegativeNumber } from '../options.js';
-import { publishRun } from '../run-output.js';
+import { publishRun, WIDE_HELP } from '../run-output.js';
 
 interface RunFlags extends LoadFlags {
   targets?: string[];
@@ -15,6 +15,7 @@ interface RunFlags extends LoadFlags {
   workers?: string;
   upstreamLatency?: number;
   upstreamPayload?: number;
+  wide: boolean;
 }
 
 export function registerRun(program: Command): void {
@@ -59,6 +60,7 @@ export function registerRun(program: Command): void {
       '--workers <n|auto>',
       'run each target under node:cluster with n workers; auto: one per server core (default: no cluster, one process)',
     ).helpGroup(GROUP.runtimes),
+    new Option('--wide', WIDE_HELP).default(false).helpGroup(GROUP.output),
   ];
   addLoadOptions(command, 'run', own).addHelpText(
     'after',
@@ -91,6 +93,8 @@ More: gauntlet help method, gauntlet help statistics.`,
         upstreamLatencyMs: flags.upstreamLatency,
         upstreamPayloadBytes: flags.upstreamPayload,
       }),
+      undefined,
+      { wide: flags.wide },
     );
   });
 }
