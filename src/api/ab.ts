@@ -42,9 +42,9 @@ export interface AbOutcome {
 
 /**
  * What a verdict round by round cannot tell apart: a start settles at a speed of its own
- * (README, "A start's own speed"), and every round of A's process carries A's, so the test
- * counts it as the version's. Measured here, two starts of the same code were called
- * different by up to 3.2 % (README, "What `ab` tells apart").
+ * (docs/statistics.md, "The interval of a ratio: over processes and rounds"), and every round
+ * of A's process carries A's, so the test counts it as the version's. Two starts of the same
+ * code were called different by up to 3.2 % (docs/ab.md, "What `ab` can tell apart").
  */
 function startsNote(processes: number, thresholdShare: number): string {
   const threshold = `${(thresholdShare * 100).toFixed(1)} %`;
@@ -149,7 +149,7 @@ export async function ab(
       startsNote(outcome.result.plan.processes ?? 1, thresholdShare),
       ...(outcome.result.plan.turns
         ? [
-            `--turns: in each round A and B were loaded in one window, taking ${outcome.result.plan.turns.turnMs} ms turns on the server core, not seconds apart; experimental (README, "Turns").`,
+            `--turns: in each round A and B were loaded in one window, taking ${outcome.result.plan.turns.turnMs} ms turns on the server core, not seconds apart; experimental (docs/method.md, "Turns (experimental)").`,
           ]
         : []),
     ],

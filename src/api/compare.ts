@@ -16,8 +16,8 @@ export interface CompareOptions {
 }
 
 /**
- * Two runs start their own processes, and a start settles at a speed of its own (README, "A
- * start's own speed"); this machine also drifts between runs. A test over two runs' trials
+ * Two runs start their own processes, and a start settles at a speed of its own
+ * (docs/statistics.md, "What a second run will show"); a machine also drifts between runs. A test over two runs' trials
  * counts both as the change.
  */
 const TWO_RUNS =

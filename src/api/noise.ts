@@ -1,5 +1,5 @@
 /**
- * The machine-noise probe with the main job's design (gauntlet doctor --noise): the hello
+ * The machine-noise probe with the default run's design (gauntlet doctor --noise): the hello
  * suite's windows and gauntlet's load defaults, so its windows are those `npm start` measures.
  */
 import { probeNoise, type NoiseProbe } from '../calibrate/noise-probe.js';

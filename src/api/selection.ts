@@ -9,7 +9,7 @@ import { loadTargets, type Target } from '../targets/registry.js';
 
 export const DEFAULT_SUITE = 'hello';
 export const PREFERRED_BASELINE = 'node-http';
-/** The baselines of suites node-http has no app for: h2's node:http2, fanout's seed baseline (NestJS on Express with @nestjs/axios). */
+/** The baselines of suites node-http has no app for: h2's node:http2, fanout's NestJS on Express with @nestjs/axios, its published report's baseline. */
 export const FALLBACK_BASELINES = ['node-http2', 'nest-express-axios'];
 
 export function selectSuite(name = DEFAULT_SUITE): Suite {
@@ -43,7 +43,8 @@ export function selectScenarios(suite: Suite, names?: string[], mixed = false): 
 
 /**
  * The scenarios at least one of the targets runs: a scenario that names its targets (fanout's
- * seed ramp runs on seed 001's three configurations) is left out of a run without them.
+ * ramp runs on the three configurations of the NestJS HTTP Module Performance Comparison,
+ * https://www.npmjs.com/package/nestjs-undici) is left out of a run without them.
  */
 export function scenariosOfTargets(scenarios: Scenario[], targets: string[]): Scenario[] {
   const runsOn = scenarioRuns(scenarios);

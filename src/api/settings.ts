@@ -19,7 +19,7 @@ import type { Runtime } from '../runtimes/runtime.js';
 import { targetV8Flags } from '../runtimes/v8-flags.js';
 import type { Scenario, Suite } from '../suites/types.js';
 
-/** Gauntlet's defaults; the hello suite's main job takes its own rounds (Suite.defaults.rounds, withRunRounds). */
+/** Gauntlet's defaults; the default run (the hello suite's) takes its own rounds (Suite.defaults.rounds, withRunRounds). */
 export const RUN_DEFAULTS = {
   suite: 'hello',
   repeats: 3,
@@ -92,9 +92,10 @@ export interface LoadOptions {
    */
   budgetSec?: number;
   /**
-   * The rounds are the suite's main job's (withRunRounds sets it when the caller named neither
-   * repeats nor scenarios): unless budgetSec says otherwise, they end, whole, where the run would pass the
-   * main job's budget (measure/round-budget.ts). Runs in turns keep every round.
+   * The rounds are the suite's own for a ranking, as in the default run (withRunRounds sets it
+   * when the caller named neither repeats nor scenarios): unless budgetSec says otherwise, they
+   * end, whole, where the run would pass the default run's budget (measure/round-budget.ts).
+   * Runs in turns keep every round.
    */
   mainJob?: boolean;
   /** Runtime ids (node@24, bun, …); default node@24. */
@@ -148,8 +149,8 @@ export function defaultPipelining(profile: LoadProfile, engine: string | undefin
 
 /**
  * The profile a scenario's trials take: the one asked for; else the scenario's own shape
- * (fanout's seed ramp) when k6 is here and no --duration or other engine asks for a fixed
- * window; else fixed. `reason` says why, when the scenario's own shape was or was not taken.
+ * (fanout's ramp, as its published report loads it) when k6 is here and no --duration or
+ * other engine asks for a fixed window; else fixed. `reason` says why, when the scenario's own shape was or was not taken.
  */
 export function chooseProfile(
   options: LoadOptions,
@@ -175,7 +176,10 @@ export function chooseProfile(
       profile: FIXED_PROFILE,
       reason: `${fixed}: k6 is not installed (the scenario's own shape, ${wanted}, runs on k6; see gauntlet doctor)`,
     };
-  return { profile: parseProfile(wanted), reason: `${wanted}: the scenario's own load shape (the seed's), on k6` };
+  return {
+    profile: parseProfile(wanted),
+    reason: `${wanted}: the scenario's own load shape (its published report's), on k6`,
+  };
 }
 
 /**
@@ -190,7 +194,7 @@ export function withRunRounds(options: LoadOptions, suite: Suite): LoadOptions {
   if (!rounds || (named && !named.capabilities.subSecondWindows)) return options;
   return {
     ...options,
-    // the main job's time is bounded; a run that names its scenarios or rounds asked for that work
+    // the default run's time is bounded; a run that names its scenarios or rounds asked for that work
     ...(options.repeats === undefined && !options.scenarios?.length && { mainJob: true }),
     repeats: options.repeats ?? rounds.repeats,
     durationSec: options.durationSec ?? rounds.durationSec,
@@ -201,7 +205,7 @@ export function withRunRounds(options: LoadOptions, suite: Suite): LoadOptions {
 
 /**
  * The time the planned rounds may take: --budget when given (and not --until-stable's), else
- * the main job's own, sized by the run's starts (`sec` absent); none for other runs.
+ * the default run's own, sized by the run's starts (`sec` absent); none for other runs.
  */
 export function roundBudget(options: LoadOptions): RunSettings['roundBudget'] {
   if (options.untilStablePercent !== undefined) return undefined;

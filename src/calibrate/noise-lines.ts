@@ -24,7 +24,7 @@ export function noiseProbeLines(probe: NoiseProbe): string[] {
   const lines = [
     `machine noise, ${probe.measuredAt}: ${probe.target} on ${probe.runtime} (core ${probe.cores.server ?? 'any'}), ` +
       `${probe.engine.name} ${probe.engine.flags} (core ${probe.cores.engine ?? 'any'}); ` +
-      `${windows.length} windows back to back, one every ${formatFixed(everySec, 2)} s, after a ${probe.warmup.seconds} s warm-up, as the main job measures`,
+      `${windows.length} windows back to back, one every ${formatFixed(everySec, 2)} s, after a ${probe.warmup.seconds} s warm-up, as the default run measures`,
     seriesLine('req/s', noise.requestsPerSec, formatInt(noise.requestsPerSec.median)),
     seriesLine('CPU µs/req', noise.cpuUsPerRequest, formatFixed(noise.cpuUsPerRequest.median)),
   ];
@@ -34,7 +34,7 @@ export function noiseProbeLines(probe: NoiseProbe): string[] {
   if (probe.idlePolling) lines.push(`  ${probe.idlePolling.note}`);
   lines.push(
     "  every window did the same work: the spread is the machine's. Compare it with an earlier probe here (a wider spread or more slow windows: a noisier hour); " +
-      '`npm run bench:stability` measures what the noise does to the ranking (see the README, How far a ranking holds).',
+      '`npm run bench:stability` measures what the noise does to the ranking (docs/stability.md).',
   );
   return lines;
 }

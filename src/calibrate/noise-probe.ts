@@ -1,11 +1,12 @@
 /**
- * gauntlet doctor --noise: how noisy this machine is this hour, in the main job's own windows.
+ * gauntlet doctor --noise: how noisy this machine is this hour, in the default run's own windows.
  *
- * One node-http process, started and warmed up as the main job starts its targets, loaded
- * back to back with the main job's own trials (its engine, window, unmeasured load before each
- * window, the wait for an idle server), for a few dozen windows. Every window does the same
- * work, so their spread is the machine's (stats/window-noise.ts). It takes under a minute;
- * `npm run bench:stability` measures, in ten, what the noise does to the job's ranking.
+ * One node-http process, started and warmed up as the default run starts its targets, loaded
+ * back to back with the default run's own trials (its engine, window, unmeasured load before
+ * each window, the wait for an idle server), for a few dozen windows. Every window does the
+ * same work, so their spread is the machine's (stats/window-noise.ts). It takes under a minute;
+ * `npm run bench:stability` measures, in about ten, what the noise does to the default run's
+ * ranking.
  */
 import { UserError } from '../core/errors.js';
 import { chooseEngine } from '../engines/registry.js';
@@ -23,7 +24,7 @@ import { loadTargets } from '../targets/registry.js';
 import { windowNoise, type WindowNoise } from '../stats/window-noise.js';
 import { type IdlePollingRecord, pollIdleCores } from '../proc/idle-polling.js';
 
-/** The probe's server and scenario: the main job's baseline and its cheapest answer to get right. */
+/** The probe's server and scenario: the default run's baseline and its cheapest answer to get right. */
 const PROBE_TARGET = 'node-http';
 const PROBE_SCENARIO = 'json';
 /** Fewer windows say too little about a spread: the probe goes on until it has these many. */
@@ -32,7 +33,7 @@ export const MIN_PROBE_WINDOWS = 8;
 export interface NoiseProbeOptions {
   /** Seconds of windows to measure (the start and warm-up come before). */
   seconds: number;
-  /** The main job's load: connections, pipelining, window and the unmeasured load before it. */
+  /** The default run's load: connections, pipelining, window and the unmeasured load before it. */
   load: Omit<LoadSpec, 'baseUrl' | 'requests'>;
   /** Longest warm-up after the start, seconds. */
   warmupMaxSec: number;

@@ -30,7 +30,7 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
   differ('suite', a.plan.suite, b.plan.suite, blocking);
   // A ramp or a rate measures another thing than a fixed load: their figures do not compare.
   differ('load profile', a.plan.profile ?? 'fixed', b.plan.profile ?? 'fixed', blocking);
-  // A scenario shaped apart from its plan (fanout's seed ramp) is compared on its own.
+  // A scenario shaped apart from its plan (fanout's ramp) is compared on its own.
   for (const scenario of a.plan.scenarios.filter((s) => b.plan.scenarios.includes(s))) {
     const own = (r: typeof a) => r.plan.scenarioShapes?.[scenario];
     if (!own(a) && !own(b)) continue;

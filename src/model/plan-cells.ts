@@ -1,4 +1,4 @@
-/** Which cells (target × scenario) a plan has: a scenario that names its targets (fanout's seed ramp) has none for the others. */
+/** Which cells (target × scenario) a plan has: a scenario that names its targets (fanout's ramp) has none for the others. */
 import type { Plan } from './schema.js';
 
 export function planRuns(plan: Pick<Plan, 'scenarioShapes'>, target: string, scenario: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * How many rounds a run measured, which is not always the number it planned: a budget ends the
- * main job's rounds early on a slow machine (measure/round-budget.ts), `--until-stable` adds
+ * default run's rounds early on a slow machine (measure/round-budget.ts), `--until-stable` adds
  * some, and an interrupt stops a run mid-way.
  */
 import type { Result } from './schema.js';

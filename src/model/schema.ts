@@ -167,7 +167,7 @@ export const planSchema = z.object({
   /** Why this profile, when the suite has a load shape of its own (fanout: its k6 ramp when k6 is here, else fixed). */
   profileReason: z.string().optional(),
   /**
-   * Scenarios whose trials are shaped apart from the plan's own fields (fanout's seed ramp):
+   * Scenarios whose trials are shaped apart from the plan's own fields (fanout's ramp):
    * their profile (absent: fixed) and why, their window, and the targets they run on (absent: all).
    */
   scenarioShapes: z

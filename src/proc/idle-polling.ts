@@ -1,14 +1,14 @@
 /**
  * Idle polling of a virtual machine's cores. A KVM guest whose cpuidle governor is `haltpoll`
  * polls an idle core for up to `guest_halt_poll_ns` before it halts it; at 0 it halts at once,
- * and a halted core is handed back to the host until an interrupt wakes it. On this machine (a
- * KVM guest booted with `haltpoll.guest_halt_poll_ns=0`) the server's core, idle for moments
- * between the generator's batches, halted and was woken again thousands of times a second.
- * Measured with `gauntlet doctor --noise` (node-http, the main job's windows), two probes each
- * way, alternated: at 0, 87–89k req/s at 11.2–11.3 µs of CPU per request, and about 500,000
+ * and a halted core is handed back to the host until an interrupt wakes it. On a KVM guest
+ * booted with `haltpoll.guest_halt_poll_ns=0` the server's core, idle for moments between the
+ * generator's batches, halted and was woken again thousands of times a second. Measured with
+ * `gauntlet doctor --noise` (node-http, the default run's windows), two probes each way,
+ * alternated: at 0, 87–89k req/s at 11.2–11.3 µs of CPU per request, and about 500,000
  * function-call interrupts taken by the server's core per probe; at 200 µs, 113–120k req/s at
  * 8.4–8.8 µs, and 25–40 times fewer interrupts. That cost is the machine's, not the
- * framework's: README, "Idle cores that halt at once".
+ * framework's (docs/method.md, "Idle cores that poll").
  *
  * So a run sets the kernel's own default (200 µs) for its duration when it can (root), and
  * puts the value back when it ends, also on Ctrl-C or a crash, and, when it is killed outright,

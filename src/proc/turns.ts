@@ -2,9 +2,10 @@
  * Two process groups taking turns on one core: one runs while the other is stopped (SIGSTOP);
  * after `turnMs` the running one is stopped, and the other resumes once every thread of the
  * first has stopped, so the two never run at once. Both are loaded the whole time, so each
- * turn starts with work queued. On this machine the pace of a core changes within a tenth of
- * a second and whatever runs on it then shares the change; two servers in 25 ms turns see the
- * same slowdowns, so the ratio of their figures over one window cancels them (README, "Turns").
+ * turn starts with work queued. On a shared virtual machine the pace of a core changes within
+ * a tenth of a second and whatever runs on it then shares the change; two servers in 25 ms
+ * turns see the same slowdowns, so the ratio of their figures over one window cancels them
+ * (docs/method.md, "Turns (experimental)").
  *
  * Every group is resumed (SIGCONT) when the turns end, a group stopped for good is resumed by
  * its stop() (process-group.ts), and a guard process resumes them all if gauntlet is killed
@@ -43,7 +44,7 @@ interface Span {
   stopMs?: number;
 }
 
-/** The length of a turn: short enough that both sides share the machine's pace (10.1 % spread at 200 ms, 2.7-6.8 % at 25-50 ms; README, "Turns"). */
+/** The length of a turn: short enough that both sides share the machine's pace (10.1 % spread at 200 ms, 2.7-6.8 % at 25-50 ms; docs/method.md). */
 export const TURN_MS = 25;
 
 /** Longest wait for a side's threads to stop before the other side runs anyway (a thread held in the kernel, e.g. on I/O). */
@@ -102,7 +103,7 @@ export class Turns {
    * Stops the running side, waits until all its threads have stopped, then resumes the other.
    * SIGSTOP takes effect as each thread leaves the kernel: moost's V8 threads ran on for up to
    * about 20 ms (8 % of its turns' time), and with the turn's end read at the signal that time
-   * was counted to the other side (README, "Turns").
+   * was counted to the other side.
    */
   private async swap(): Promise<void> {
     const stopping = this.running;

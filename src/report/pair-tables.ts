@@ -1,7 +1,9 @@
 /**
- * The fanout tables (seed 001's): per runtime and target, throughput, mean and p95 latency,
- * the target's and the upstream's CPU per inbound request; then the chosen pairs' changes
- * per runtime (framework, client and combined effect), from ratios paired by round.
+ * The fanout tables, as the NestJS HTTP Module Performance Comparison
+ * (https://www.npmjs.com/package/nestjs-undici) lays them out: per runtime and target,
+ * throughput, mean and p95 latency, the target's and the upstream's CPU per inbound request;
+ * then the chosen pairs' changes per runtime (framework, client and combined effect), from
+ * ratios paired by round.
  */
 import type { Result, Spread } from '../model/schema.js';
 import { medianOf } from '../stats/describe.js';
@@ -74,7 +76,7 @@ function pairsTable(result: Result, scenario: string): ExtraTable | undefined {
     title: `Improvement matrix: ${scenario}`,
     note:
       "Each row: the second target's figure over the first's, taken per round (the two measured seconds apart), as a change with the distribution-free interval of its median " +
-      '(seed 001 reports the same pairs as "% improvement": for latency and CPU a minus is an improvement).',
+      '(the NestJS HTTP module comparison reports the same pairs as "% improvement": for latency and CPU a minus is an improvement).',
     head: ['Runtime', 'Effect', 'Pair', 'Req/s', 'Avg latency', 'p95 latency', 'CPU µs/req', 'Rounds'],
     rows: pairs.map((p) => [
       p.runtime,

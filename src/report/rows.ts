@@ -283,12 +283,13 @@ export function intervalNoteOf(ratios: RatioEstimate[], mine: RatioSide, theirs:
  * What an interval leaves out: the own speed of a start, where a side (`alone`) ran in one
  * process; and in every case a part all starts of a target in one run may share, which
  * resampling its processes cannot see (six starts of wooks agreed within each of two runs
- * that differed by 11 %: README, "A start's own speed").
+ * that differed by 11 %: docs/statistics.md, "The interval of a ratio: over processes and
+ * rounds").
  */
 function startLeftOut(alone: string | false): string {
   return alone
-    ? `; it leaves out the own speed of a start of ${alone} run in one process, which a second run draws anew (--processes 3 puts in where starts differ, not what the starts of one run may share; README, "A start's own speed")`
-    : `; it leaves out what the starts of a target in one run may share, which a second run draws anew (README, "A start's own speed")`;
+    ? `; it leaves out the own speed of a start of ${alone} run in one process, which a second run draws anew (--processes 3 puts in where starts differ, not what the starts of one run may share; docs/statistics.md)`
+    : `; it leaves out what the starts of a target in one run may share, which a second run draws anew (docs/statistics.md)`;
 }
 
 /** What the interval of a ratio to the baseline resamples, and what it leaves out. */
@@ -323,13 +324,13 @@ export function baselineColumnsNote(result: Result): string {
     return (
       '"vs baseline", the ranking, is the median over the target\'s trials of its req/s over that of the baseline process it took turns with in the same window, ' +
       `[${turnsIntervalNote(result)}]; "CPU vs baseline" the same for CPU µs per request. ` +
-      'A slowdown of the machine lasts longer than a turn, so it slows both sides of a window alike and the ratio keeps; req/s, output and CPU share count the time each server ran, latencies include the turns it waited (see the README, "Turns").'
+      'A slowdown of the machine lasts longer than a turn, so it slows both sides of a window alike and the ratio keeps; req/s, output and CPU share count the time each server ran, latencies include the turns it waited (docs/method.md, "Turns (experimental)").'
     );
   const share = keptShareName(result);
   return result.summaries.some((s) => s.baselineRatios)
     ? `"vs baseline", the ranking, is the mean of the target's best ${share} of rounds (the fastest ones, at least two) over the mean of the baseline's (a side in several processes: the median of its processes' figures, of two their mean), the baseline measured in the same rounds seconds apart, ` +
         `[${ratioIntervalNote(result)}]; "CPU vs baseline" the same with the cheapest ${share} of rounds of CPU µs per request. ` +
-        'Noise on a shared machine only ever slows a window, so the best rounds are the least disturbed ones (see the README).'
+        'Noise on a shared machine only ever slows a window, so the best rounds are the least disturbed ones (docs/statistics.md).'
     : '"vs baseline" is, per round, the target\'s req/s over the baseline\'s in the same round (measured seconds apart), median over the rounds [interval]; "CPU vs baseline" the same for CPU µs per request.';
 }
 

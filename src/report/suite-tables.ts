@@ -29,7 +29,7 @@ function weightedTable(result: Result): ExtraTable | undefined {
   return {
     title: 'Weighted summary',
     note:
-      `Traffic mix: ${shares}. Weighted req/s is the share-weighted mean of the scenarios' medians (as seed 000 reports it); ` +
+      `Traffic mix: ${shares}. Weighted req/s is the share-weighted mean of the scenarios' medians (as the Moost benchmark reports it); ` +
       'mix req/s is 1 / Σ(share / req/s), what one server answers when the whole mix arrives at once' +
       (hasMixed ? '; the mixed run measured exactly that in one load' : '') +
       '; CPU µs/req is the expected cost of one request of the mix.',

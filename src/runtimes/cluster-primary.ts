@@ -1,9 +1,9 @@
 /**
  * Cluster mode (--workers N): the primary process forks N workers that all run the target's
- * app on the same port (node:cluster shares the listening socket), like PM2's `-i max` in
- * seed 003. Workers live in the primary's process group, so gauntlet's group stop ends them.
- * A worker that dies ends the whole target: the trial fails with its exit code, as a crash
- * of a single-process target would.
+ * app on the same port (node:cluster shares the listening socket), like PM2's `-i max` in the
+ * Tuft benchmark comparison (https://github.com/tuftjs/bench). Workers live in the primary's
+ * process group, so gauntlet's group stop ends them. A worker that dies ends the whole target:
+ * the trial fails with its exit code, as a crash of a single-process target would.
  */
 import cluster from 'node:cluster';
 

@@ -18,7 +18,7 @@ export interface Runtime {
   command(appFile: string, v8Flags?: string[]): { command: string; args: string[] };
 }
 
-/** How each kind of runtime runs a compiled ES module (checked with every target: see README, Runtimes). */
+/** How each kind of runtime runs a compiled ES module (checked with every target: docs/runtimes.md, "How each runs an app"). */
 export function launchArgs(kind: RuntimeKind, appFile: string, v8Flags: string[] = []): string[] {
   // Deno needs every permission the apps use (net, env, read, sys for os.cpus()); it resolves
   // packages from gauntlet's node_modules because a package.json sits above the apps.
@@ -32,7 +32,8 @@ export function launchArgs(kind: RuntimeKind, appFile: string, v8Flags: string[]
  * V8 flags every kept-up target runs with unless asked otherwise. V8's memory reducer collects
  * garbage in a process that has gone idle, seconds later: with every target kept up and
  * measured in turn, those collections land in whichever target is measured then. Without it
- * the spread of a target's figures between rounds halved here (README, How far a ranking holds).
+ * the spread of a target's figures between rounds halved (docs/method.md, "V8's memory reducer,
+ * off").
  */
 export const KEPT_UP_V8_FLAGS = ['--no-memory-reducer'];
 

@@ -1,8 +1,8 @@
 /**
  * `--v8-flags`: V8 (and Node) flags a run adds to its node and deno targets' command line, after
  * the ones gauntlet sets itself. They make a tuning measurable (the young generation's size,
- * `--max-semi-space-size`, is the one most asked about), and they make the README's experiments
- * on a start's own speed rerunnable as shipped. Each runtime of the run is asked to start with
+ * `--max-semi-space-size`, is the one most asked about), and they make experiments on a start's
+ * own speed (docs/statistics.md) rerunnable as shipped. Each runtime of the run is asked to start with
  * them before anything is measured, so a flag it refuses stops the run with its own words
  * instead of as 17 targets that did not start.
  */

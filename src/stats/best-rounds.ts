@@ -12,22 +12,23 @@
  * a steadier figure than a median that half the bursts still reach. A per-round ratio, in
  * contrast, is disturbed from both sides (a burst in the target's window lowers it, one in the
  * baseline's raises it), so no order statistic of the ratios gains the same way. The
- * stability benchmark measures these estimators on the same runs (bench/stability-*.md).
+ * stability benchmark measures these estimators on the same runs (docs/stability.md).
  *
  * Why a quarter and not half: in a noisy hour fewer than half of a series' windows are
  * undisturbed, so a better half takes in slowed ones, and the more so the noisier the run,
- * which moves a ratio between runs. Re-read, 19 saved stability pairs held 84.2 % of their
- * cells within 5 % keeping the best quarter, 74.0 % keeping the half, and the pairs run after
- * the choice held as many or more (README, Statistics, "The best quarter of rounds, not the
- * better half"). Two rounds at least, so that one lucky window is never a figure.
+ * which moves a ratio between runs. Re-read both ways on the same saved pairs of runs, the best
+ * quarter held 84 % of the cells within 5 % between two runs, the better half 74 %
+ * (docs/statistics.md, "The headline: ratio to the baseline from the best quarter of rounds").
+ * Two rounds at least, so that one lucky window is never a figure.
  *
  * The interval is a seeded bootstrap (a report rendered twice gives the same figures) in two
  * stages, as for any data in groups: first the starts of each side that ran more than one
  * process (`--processes`, the baseline's visits), then the rounds (target and baseline of a
  * round together). Rounds alone would leave out a start's own speed: every round of a process
- * carries it, and on this machine it moved a cell's ratio between runs by more than its rounds'
- * error (README, "A start's own speed"). A side with one start cannot show its own, so its
- * interval holds the rounds only; `processes` records what each side had.
+ * carries it, and on a shared machine it moved a cell's ratio between runs by more than its rounds'
+ * error (docs/statistics.md, "The interval of a ratio: over processes and rounds"). A side
+ * with one start cannot show its own, so its interval holds the rounds only; `processes`
+ * records what each side had.
  */
 import { mean, median, quantileSorted, sampleStandardDeviation } from 'simple-statistics';
 import type { RatioEstimate } from '../model/schema.js';

@@ -5,14 +5,14 @@
  * rounds, takes the machine's pace out, so what is left is the target's own climb (or fall)
  * between the two ends of its run, after its warm-up (measure/warmup.ts) has ended. Read by
  * bench:stability over both runs of a pair; one pair's noise moves it a good deal, so it is
- * read over several (docs/stability.md, "A noisy morning, and targets still warming").
+ * read over several (docs/stability.md, "Today's figures").
  */
 import type { Plan, Trial } from '../model/schema.js';
 import { bestRoundsOverStarts, roundsOf } from './best-rounds.js';
 import type { StartRounds } from './paired.js';
 import { validByStart } from './summarize.js';
 
-/** Rounds at each end: 4 of the main job's 16, each end's figure then its best two (keptRounds). */
+/** Rounds at each end: 4 of the default run's 16, each end's figure then its best two (keptRounds). */
 export const EDGE_ROUNDS = 4;
 
 export interface FirstRounds {

@@ -4,7 +4,7 @@
  * layer loses; CPU cost is how much more CPU it spends per request. Over the weighted mix for
  * suites with weights; otherwise each scenario's ratio is the headline's (the best quarter of
  * rounds over the best quarter, best-rounds.ts), the median over the scenarios when there are
- * several, and with one scenario (the main job) it keeps its interval over starts and rounds:
+ * several, and with one scenario (the default run) it keeps its interval over starts and rounds:
  * the issue that asked for a stable ranking saw nest-express's CPU cost read +3.3 % in one
  * run and -2.5 % in the next, with nothing to say how far either could be trusted.
  */

@@ -1,9 +1,10 @@
 /**
- * The suite's chosen pairs of targets (fanout: seed 001's framework, client and combined
- * effects), on each runtime of the run: per round, `after`'s figure over `before`'s measured
- * in the same round and scenario, seconds apart, so the machine's drift cancels in each ratio
- * (as the baseline ratios of summarize.ts); then the median of the ratios with its
- * distribution-free interval.
+ * The suite's chosen pairs of targets (fanout: the framework, client and combined effects of the
+ * NestJS HTTP Module Performance Comparison, https://www.npmjs.com/package/nestjs-undici), on
+ * each runtime of the run: per round, `after`'s figure over `before`'s measured in the same
+ * round and scenario, seconds apart, so the machine's drift cancels in each ratio (as the
+ * baseline ratios of summarize.ts); then the median of the ratios with its distribution-free
+ * interval.
  */
 import type { Measurement, Result } from '../model/schema.js';
 import { findSuite } from '../suites/registry.js';

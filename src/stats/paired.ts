@@ -27,9 +27,9 @@ export function perRound<M>(byRound: Map<number, M[]>, figure: (m: M) => number)
 
 /**
  * One side of a ratio by start: for each process of the target (`process`, 1 when a trial has
- * none), its figure by round (perRound). A start settles at a speed of its own (README, "A
- * start's own speed"), so an interval that is to cover it must know which window came from
- * which start (best-rounds.ts).
+ * none), its figure by round (perRound). A start settles at a speed of its own
+ * (docs/statistics.md, "The interval of a ratio: over processes and rounds"), so an interval
+ * that is to cover it must know which window came from which start (best-rounds.ts).
  */
 export type StartRounds = Map<number, Map<number, number>>;
 

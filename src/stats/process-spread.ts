@@ -1,10 +1,10 @@
 /**
  * How far the processes of one target differ within a run, beyond what their rounds' noise
  * explains. Two starts of the same app, measured in the same rounds seconds apart, settle at
- * speeds apart on this machine (README, "A start's own speed"): a part of a
- * figure's error that more rounds of one process cannot shrink and a second run draws anew.
- * Read from any run whose targets ran more than one process (`--processes`, or the baseline's
- * visits).
+ * speeds apart (docs/statistics.md, "The interval of a ratio: over processes and rounds"): a
+ * part of a figure's error that more rounds of one process cannot shrink and a second run
+ * draws anew. Read from any run whose targets ran more than one process (`--processes`, or the
+ * baseline's visits).
  */
 import { mean, sampleVariance } from 'simple-statistics';
 import type { Plan, Trial } from '../model/schema.js';
@@ -68,7 +68,7 @@ export function processSpread(run: {
     run.plan.scenarios.map((scenario) => [...validByStart(trials, target, scenario, (m) => m.requestsPerSec).values()]),
   );
   const parted = cells.filter((processes) => processes.length >= 2);
-  // before any resampling: a run of one process per target (the main job) has nothing to read
+  // before any resampling: a run of one process per target (the default run) has nothing to read
   if (parted.length < MIN_SPREAD_CELLS) return undefined;
   const variances = parted.flatMap((processes) => {
     const cell = cellVariances(processes);

@@ -4,17 +4,17 @@
  * the cells. A machine's bursts last a few seconds and hit a round's cells one by one, so
  * they wash out of a median over tens of cells; what stays is what moved every target at
  * once: targets still warming up (the first rounds slow), or the machine changing pace for
- * minutes. Measured: with a warm-up of one long load the first round of the main job ran
- * 9-14 % below the run's mean in three runs out of three (warmup.ts says why).
+ * minutes. Measured: with a warm-up of one long load the first round of the default run ran
+ * 9-14 % below the run's mean (warmup.ts says why).
  */
 import type { Trial } from '../model/schema.js';
 import { medianOf } from './describe.js';
 
 /**
  * A round further than this from the run's typical round (its median level) is called out.
- * Warmed as gauntlet warms, the rounds of the main job stayed within 7 % of their median in
- * seven runs (the noise of a median over 36 cells); warmed in one long load, the first round
- * fell 10-15 % below it.
+ * Warmed as gauntlet warms, the rounds of the default run stayed within 7 % of their median
+ * (the noise of a median over 36 cells); warmed in one long load, the first round fell 10-15 %
+ * below it.
  */
 export const ROUND_DRIFT_SHARE = 0.08;
 /** Fewer cells than this in a round say too little about every target at once. */
@@ -64,11 +64,11 @@ export function driftedRounds(levels: RoundLevel[]): Array<RoundLevel & { fromTy
 
 /**
  * Rounds that swung further apart than this (the highest round level less the lowest) mean
- * the machine changed pace by more than the ratios to the baseline cancel: over the 107
- * stability pairs in bench/ not run in turns (8 to 32 rounds a run), the 27 with a run above
- * it all missed nine cells in ten within 5 % (29-88 % of the cells, 57 % on average), among
- * them pairs whose ratios' errors stayed under 3 %; 34 of the 80 others met it (85 % on
- * average). At 25 points, 4 of the 35 pairs above it met it.
+ * the machine changed pace by more than the ratios to the baseline cancel: of the stability
+ * pairs not run in turns (8 to 32 rounds a run; docs/stability.md), every one with a run above
+ * it missed nine cells in ten within 5 % (29-88 % of the cells, 57 % on average), among them
+ * pairs whose ratios' errors stayed under 3 %; fewer than half of the others met it (85 % on
+ * average). At 25 points, some pairs above it still met it.
  */
 export const ROUND_SWING_SHARE = 0.3;
 /** The swing is read from runs of at least this many rounds, as in the pairs it was measured on. */

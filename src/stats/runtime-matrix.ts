@@ -2,7 +2,8 @@
  * The runtime matrix of a run on several runtimes (--runtime node@20,node@24,bun): per target
  * and scenario, each runtime's median req/s and CPU µs per request; the runtime against the
  * first one named (the reference) on the same target; and the target against the baseline on
- * the same runtime (seed 001's "framework impact on Node 20 vs Node 24"). Both sides of a
+ * the same runtime (the "framework impact on Node 20 vs Node 24" of the NestJS HTTP Module
+ * Performance Comparison, https://www.npmjs.com/package/nestjs-undici). Both sides of a
  * ratio are measured in the same rounds of one run, so it is judged round by round as `ab`
  * judges A and B: the per-round ratio's Hodges-Lehmann estimate, its signed-rank interval and
  * p-value (two samples only when no round holds both).

@@ -4,8 +4,8 @@
  * as asked, the time the windows were lengthened for a slow target's latency, the first tries
  * measured again in a longer window, the unmeasured load before each window, the waits for
  * the targets to go idle, and the rest (each load's start and end, the checks after each
- * window, the journal). The main job ran about 280 s in calm hours here and 359–449 s in noisy
- * ones; without this the record could not say which part grew (docs/stability.md).
+ * window, the journal). A noisy hour lengthens the warm-ups and the rounds alike; without this
+ * the record could not say which part grew (docs/stability.md).
  */
 import { sum } from 'simple-statistics';
 import type { Result, Trial } from '../model/schema.js';

@@ -35,8 +35,8 @@ export const NOISY_MACHINE_MIN_CELLS = 4;
 export const NOISY_RATIOS_HELD = 0.75;
 /**
  * The median standard error of the cells' req/s ratios to the baseline that gives that share
- * (about 3.0 %; the stability goal's nine cells in ten need 2.1 %, run-agreement.ts). The
- * stability pairs in bench/ and docs/stability.md show how runs above it fared.
+ * (about 3.0 %; the stability goal's nine cells in ten need 2.1 %, run-agreement.ts).
+ * docs/stability.md shows how runs above it fared in a second run.
  */
 export const NOISY_RATIOS_ERROR = errorNeeded(NOISY_RATIOS_HELD, RATIO_TOLERANCE);
 
@@ -103,7 +103,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   if (input.plan.turns)
     add(
       'turns',
-      'measured in turns (experimental): its ratios to the baseline read a few % lower than those of the default method, for some targets more, in req/s and CPU alike, and they moved between two runs by more than their intervals (README, "Turns")',
+      'measured in turns (experimental): its ratios to the baseline read a few % lower than those of the default method, for some targets more, in req/s and CPU alike, and they moved between two runs by more than their intervals (docs/method.md, "Turns (experimental)")',
       'measured in turns (experimental): ratios to the baseline read lower than without --turns, and moved between runs',
     );
   // A side that did not stop within the wait's maximum ran on beside the other (proc/turns.ts).
@@ -245,7 +245,7 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
     add(
       'idle-halts',
       // The note last: when gauntlet could not set the value it ends with the command that does, which must copy cleanly.
-      `expect lower and noisier figures than with idle polling (README, "Idle cores that halt at once"): ${polling.note}`,
+      `expect lower and noisier figures than with idle polling (docs/method.md, "Idle cores that poll"): ${polling.note}`,
       'idle cores halt at once: expect lower, noisier figures; run as root, or gauntlet doctor gives the command',
     );
   const confidences = summaries.flatMap((s) => (s.requestsPerSec ? [s.requestsPerSec.interval.confidence] : []));
@@ -313,7 +313,7 @@ export function noisyRatiosWarning(
       'its rounds disagreed, because the machine changed pace within them or there were few of them; ' +
       (plan.turns
         ? remedies
-        : `measuring in turns with the baseline cancels much of a machine's noise, at a longer run (--turns, where the suite allows it; README, "Turns"); or ${remedies}`),
+        : `measuring in turns with the baseline cancels much of a machine's noise, at a longer run (--turns, where the suite allows it; see docs/method.md); or ${remedies}`),
     short: `ratios to the baseline too uncertain to repeat within 5 % (${why}): ${plan.turns ? '' : 'try --turns, '}a calmer hour or more --repeats`,
   };
 }

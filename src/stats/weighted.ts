@@ -1,6 +1,7 @@
 /**
  * Weighted summaries for suites whose scenarios carry a traffic share (saas): per target, the
- * weighted average req/s (as seed 000 reports it), the throughput of that traffic mix
+ * weighted average req/s (as the Moost vs NestJS benchmark reports it,
+ * https://github.com/prostojs/router-benchmark), the throughput of that traffic mix
  * (1 / Σ share/req/s: what one server answers when the mix arrives together), the weighted
  * CPU µs per request (the expected cost of one request of the mix), and per category.
  */

@@ -1,15 +1,15 @@
 /**
  * How noisy this machine is, read from a series of identical windows: one server, one
- * scenario, the main job's window, back to back (gauntlet doctor --noise). Every window does
+ * scenario, the default run's window, back to back (gauntlet doctor --noise). Every window does
  * the same work, so whatever spreads them is the machine: how far they spread, how slow the
  * worst was, how many fell into a slow stretch, and whether neighbours were alike (a slow
  * stretch spans several windows).
  *
- * It does not forecast the main job's error. A model that drew the job's rounds from these
+ * It does not forecast the default run's error. A model that drew the run's rounds from these
  * windows as if independent forecast a standard error of 1.7 % and then 3.3 % in one hour, the
- * job's own pairs around them reaching 2.0-2.5 %: the windows' shape (a tight top with a few
+ * run's own pairs around them reaching 2.0-2.5 %: the windows' shape (a tight top with a few
  * slow ones, or a plain spread) moved the forecast more than the machine did, and the rounds of
- * the job share slow drifts that the windows of one process cannot separate from the rest.
+ * the run share slow drifts that the windows of one process cannot separate from the rest.
  */
 import { median, sampleCorrelation, sampleStandardDeviation } from 'simple-statistics';
 import type { Better } from './best-rounds.js';

@@ -425,7 +425,10 @@ export function rssSeriesChart(result: Result, scenario: string): ChartSpec | un
  * saas suite will bring them); when they do, the grouped-by-category chart is built here and
  * the page shows whatever this returns in its own section.
  */
-/** Weighted req/s per target, and req/s per traffic category grouped by target (seed 000's summary and stacked charts). */
+/**
+ * Weighted req/s per target, and req/s per traffic category grouped by target: the summary and
+ * stacked charts of the Moost vs NestJS benchmark (https://github.com/prostojs/router-benchmark).
+ */
 export function suiteCharts(result: Result): ChartSpec[] {
   const weighted = weightedSummaries(result);
   if (weighted.length === 0) return [];

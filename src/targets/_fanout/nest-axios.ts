@@ -1,5 +1,6 @@
 /**
- * Seed 001's NestJS fanout with @nestjs/axios (NestJS 10, from deps/nest-10): HttpModule
+ * The NestJS fanout with @nestjs/axios of the NestJS HTTP Module Performance Comparison
+ * (https://www.npmjs.com/package/nestjs-undici), on NestJS 10 from deps/nest-10: HttpModule
  * registered with no options, as a Nest app does by default, so axios runs on node's global
  * http agent, which keeps connections alive on Node >= 19.
  */

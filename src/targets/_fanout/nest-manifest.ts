@@ -1,4 +1,7 @@
-/** The manifests of seed 001's three NestJS configurations, on NestJS 10 from deps/nest-10. */
+/**
+ * The manifests of the three NestJS configurations of the NestJS HTTP Module Performance
+ * Comparison (https://www.npmjs.com/package/nestjs-undici), on NestJS 10 from deps/nest-10.
+ */
 import { defineTarget, type TargetManifest } from '../_lib/manifest.js';
 
 const ADAPTERS = {
@@ -11,7 +14,7 @@ const MODULES = {
     title: '@nestjs/axios',
     packages: ['@nestjs/axios', 'axios'],
     keepAlive:
-      "fanout: @nestjs/axios HttpModule.register({}) as seed 001 uses it: axios on node's global http agent, which keeps connections alive on Node >= 19",
+      "fanout: @nestjs/axios HttpModule.register({}) as the NestJS HTTP module comparison uses it: axios on node's global http agent, which keeps connections alive on Node >= 19",
   },
   undici: {
     title: 'nestjs-undici',
@@ -27,7 +30,7 @@ export function nestFanoutTarget(adapter: keyof typeof ADAPTERS, module: keyof t
   return defineTarget({
     name: `nest-${adapter}-${module}`,
     title: `NestJS 10 (${a.title}) + ${m.title}`,
-    description: `NestJS 10 on ${a.title} with ${m.title}: a controller whose GET /fanout/:id makes five parallel upstream calls (seed 001's ${adapter === 'express' && module === 'axios' ? 'baseline' : 'configuration'})`,
+    description: `NestJS 10 on ${a.title} with ${m.title}: a controller whose GET /fanout/:id makes five parallel upstream calls (the NestJS HTTP module comparison's ${adapter === 'express' && module === 'axios' ? 'baseline' : 'configuration'})`,
     packages: ['@nestjs/core', '@nestjs/common', ...a.packages, ...m.packages, 'reflect-metadata'],
     // nestjs-undici 0.1.54 resolves only with NestJS 10 (see deps/nest-10/package.json).
     packageRoot: 'deps/nest-10/lib',

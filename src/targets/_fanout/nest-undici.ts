@@ -1,6 +1,7 @@
 /**
- * Seed 001's NestJS fanout with nestjs-undici 0.1.54 (NestJS 10, undici 5.29.0, from
- * deps/nest-10): HttpModule registered with no options, so each request() goes through
+ * The NestJS fanout with nestjs-undici 0.1.54 of the NestJS HTTP Module Performance Comparison
+ * (https://www.npmjs.com/package/nestjs-undici), on NestJS 10 and undici 5.29.0 from
+ * deps/nest-10: HttpModule registered with no options, so each request() goes through
  * undici's global Agent, which keeps connections alive. Its request() Observable never errors
  * (a failed call is an unhandled rejection), so the status is checked here and the answers by
  * gauntlet.

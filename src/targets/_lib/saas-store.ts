@@ -2,9 +2,10 @@
  * The store behind the saas suite's handlers: who a token or a session belongs to, and the
  * projects. Every target calls it the same way, so the database variant changes only this:
  *   GAUNTLET_STORE unset or "memory"  in-process maps (the raw HTTP lifecycle)
- *   GAUNTLET_STORE="delay:1"          the same, with every call taking 1 ms (seed 000's simulated Redis)
+ *   GAUNTLET_STORE="delay:1"          the same, with every call taking 1 ms (a simulated Redis)
  *   GAUNTLET_STORE="redis://host:port" a real Redis, seeded by gauntlet (see REDIS_KEYS)
- * Calls are async in every mode, as a real store's are.
+ * Calls are async in every mode, as a real store's are. The 1 ms delay is the simulated Redis of
+ * the Moost vs NestJS benchmark (https://github.com/prostojs/router-benchmark).
  */
 import { PASSWORD, SESSION, TOKEN, USER } from '../../suites/saas/contract.js';
 

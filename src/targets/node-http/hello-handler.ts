@@ -1,6 +1,6 @@
 /**
- * node-http's hello routes, apart from the server, so the bench variants in bench/targets
- * (chunked framing, answering in a microtask) run the very same handler.
+ * node-http's hello routes, apart from the server and from the way they reply (Reply), so that
+ * a variant of the baseline with other framing runs the very same routes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 

@@ -1,5 +1,6 @@
 /**
- * The HTTP/2 baseline, as seed 003's native app: node:http2's core API, one 'stream' handler
+ * The HTTP/2 baseline, as the native app of the Tuft benchmark comparison
+ * (https://github.com/tuftjs/bench): node:http2's core API, one 'stream' handler
  * comparing :method and :path by hand, bodies sent with their length. Cleartext with prior
  * knowledge (h2c) or TLS with ALPN h2 only (allowHTTP1 stays false), as GAUNTLET_PROTOCOL says.
  */
