@@ -10,7 +10,7 @@ import type { BenchTable } from '../../src/suites/inproc-types.js';
 import type { Suite } from '../../src/suites/types.js';
 import { leftoverProcesses, newMark, projectRoot, TEST_MARK_VAR, tempDir } from '../helpers/cli.js';
 
-const CASES = join(projectRoot, 'dist', 'test', 'fixtures', 'bench', 'cases.js');
+const CASES = join(projectRoot, 'dist', 'test', 'fixtures', 'inproc', 'cases.js');
 
 function fixtureSuite(tables: BenchTable[]): Suite {
   return {
