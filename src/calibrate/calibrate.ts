@@ -22,6 +22,15 @@ import { pollIdleCores } from '../proc/idle-polling.js';
 
 const LOAD = { connections: 100, warmupSec: 1, durationSec: 3, timeoutSec: 10 };
 
+/**
+ * GAUNTLET_CALIBRATION_SEC shortens each measured window to that many seconds (its warm-up to a
+ * third): for the tests, which check what a calibration records, not its figures.
+ */
+function calibrationLoad(): typeof LOAD {
+  const sec = Number(process.env.GAUNTLET_CALIBRATION_SEC);
+  return sec > 0 ? { ...LOAD, warmupSec: sec / 3, durationSec: sec } : LOAD;
+}
+
 type Measured = Omit<EngineCalibration, 'unpipelined'>;
 
 async function calibrateEngine(
@@ -44,7 +53,7 @@ async function calibrateEngine(
     let end: UsageSnapshot | undefined;
     let pid = 0;
     const requests = helloSuite.scenarios.find((s) => s.name === scenario)!.load;
-    const spec = { ...LOAD, pipelining, baseUrl: running.baseUrl, requests };
+    const spec = { ...calibrationLoad(), pipelining, baseUrl: running.baseUrl, requests };
     const measurement = await engine.run(
       spec,
       {

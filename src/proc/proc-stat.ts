@@ -192,9 +192,21 @@ export async function othersBusyShare(ms = 500): Promise<number | undefined> {
   await new Promise((resolve) => setTimeout(resolve, ms));
   const after = machineCpuTicks();
   const own = process.cpuUsage(ownBefore);
+  return othersShare(before, after, (own.user + own.system) / 1e6);
+}
+
+type MachineTicks = ReturnType<typeof machineCpuTicks>;
+
+/** The share of the machine's CPU time between two readings that went to others than this process, which used `ownCpuSeconds` (every thread of it) meanwhile. */
+export function othersShare(
+  before: MachineTicks,
+  after: MachineTicks,
+  ownCpuSeconds: number,
+  ticksPerSec = clockTicks(),
+): number | undefined {
   if (!before || !after || after.total <= before.total) return undefined;
-  const busy = (t: { total: number; steal: number; idle: number }) => t.total - t.steal - t.idle;
-  const others = busy(after) - busy(before) - ((own.user + own.system) / 1e6) * clockTicks();
+  const busy = (t: NonNullable<MachineTicks>) => t.total - t.steal - t.idle;
+  const others = busy(after) - busy(before) - ownCpuSeconds * ticksPerSec;
   return Math.min(1, Math.max(0, others / (after.total - before.total)));
 }
 

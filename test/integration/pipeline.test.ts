@@ -21,7 +21,7 @@ import {
 } from '../helpers/cli.js';
 
 const FAKE = { GAUNTLET_FAKE_ENGINE: '1', GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
-/** Two frameworks and a fixture (answers after 5 ms), so targets from both folders go through. */
+/** Two frameworks and a fixture (answers 1,000 requests a second), so targets from both folders go through. */
 const TARGETS = ['node-http', 'fastify', 'paced'];
 const SCENARIOS = ['text', 'json', 'param'];
 const FAKE_LINE = 'fake engine: figures are not measurements';

@@ -79,7 +79,7 @@ test('one interleaved run on two runtimes: each target on each, the exact runtim
     '--repeats',
     '2',
     '--duration',
-    '1',
+    '0.5',
     '--warmup',
     '1',
     '--out',

@@ -13,16 +13,35 @@ import { helloSuite } from '../../src/suites/hello/suite.js';
 
 /**
  * A stand-in target: it writes 64 KB every 5 ms while `writes` is on (what /proc counts as
- * its answers), and on SIGUSR2 keeps its core busy for 300 ms (a backlog left by a block).
+ * its answers), and on SIGUSR2 keeps its core busy for 300 ms of CPU time (a backlog left by a
+ * block), however long a busy machine makes that take.
  */
 function fakeTarget(writes: boolean): GroupProcess {
   const code = `
     const fs = require('node:fs');
     const fd = fs.openSync('/dev/null', 'w');
     const chunk = Buffer.alloc(65536);
+    const used = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
     setInterval(() => { if (${writes}) fs.writeSync(fd, chunk); }, 5);
-    process.on('SIGUSR2', () => { const end = Date.now() + 300; while (Date.now() < end); });`;
+    process.on('SIGUSR2', () => { const end = used() + 300; while (used() < end); });
+    process.stdout.write('ready\\n');`;
   return startGroup({ command: process.execPath, args: ['-e', code] });
+}
+
+/** Resolves once every one of the fake targets has started (said "ready"). */
+function started(...targets: GroupProcess[]): Promise<unknown> {
+  return Promise.all(
+    targets.map(
+      (target) =>
+        new Promise<void>((resolve) => {
+          let text = '';
+          target.child.stdout?.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+            if (text.includes('ready\n')) resolve();
+          });
+        }),
+    ),
+  );
 }
 
 /** A generator that loads for the block's length, then answers as told for block n (1-based). */
@@ -76,7 +95,7 @@ test('warm-up waits for a target a block left busy before loading the next, and 
   const slow = fakeTarget(true);
   const fast = fakeTarget(true);
   try {
-    await new Promise((resolve) => setTimeout(resolve, 300)); // past node's own start-up
+    await started(slow, fast);
     const signal = new AbortController().signal;
     const backlogged = await warmUp(
       running(slow),
@@ -90,7 +109,7 @@ test('warm-up waits for a target a block left busy before loading the next, and 
     );
     const blocks = backlogged.blocks.length;
     assert.ok(blocks >= 3, JSON.stringify(backlogged));
-    // a wait after every block but the last, each past most of a 300 ms busy spell
+    // a wait after every block but the last, each past most of a busy spell of 300 ms of CPU
     assert.ok(
       (backlogged.waitedMs ?? 0) >= (blocks - 1) * 200,
       `waited ${backlogged.waitedMs} ms over ${blocks} blocks`,
@@ -116,7 +135,7 @@ test('a block the generator saw no answer in still counts when the target wrote 
   const silent = fakeTarget(false);
   const noAnswer = () => new Error('h2load got no response in the measured window (can it connect?)');
   try {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await started(writing, silent);
     const signal = new AbortController().signal;
     const engine = scripted(writing, (n) => (n === 2 ? noAnswer() : answered(1_000_000)));
     const went_on = await warmUp(running(writing), json, engine, h2Load, { signal, maxSec: 4 });
@@ -136,7 +155,7 @@ test('a block the generator saw no answer in still counts when the target wrote 
 test('warm-up sends what a trial sends after its window after every block, and a failed send does not end it', async () => {
   const target = fakeTarget(true);
   try {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await started(target);
     const events: string[] = [];
     const engine = scripted(target, (n) => {
       events.push(`block ${n}`);

@@ -7,7 +7,7 @@ import {
   bestRoundsRatioOverStarts,
   keptRounds,
 } from '../../src/stats/best-rounds.js';
-import { bestRoundsRatio } from '../helpers/round-pairs.js';
+import { bestRoundsEstimate, bestRoundsRatio } from '../helpers/round-pairs.js';
 import { seededRandom } from '../../src/stats/random.js';
 import { summarize } from '../../src/stats/summarize.js';
 import { byRank, methodLine, ratioIntervalNote } from '../../src/report/rows.js';
@@ -88,9 +88,21 @@ function scored(estimator: Estimator, options: { rounds?: number; slowed?: numbe
   return { held: held / cells.length, error };
 }
 
+test('the simulations below score the estimate alone: it is the best-rounds ratio without its interval', () => {
+  for (const { runs } of simulatedRuns(4, 3, { rounds: 16, slowed: 0.6 })) {
+    for (const share of [undefined, 0.5]) {
+      assert.ok(
+        Math.abs(
+          bestRoundsEstimate(runs[0], 'higher', share) / bestRoundsRatio(runs[0], 'higher', share)!.estimate - 1,
+        ) < 1e-12,
+      );
+    }
+  }
+});
+
 test('under one-sided noise the best-rounds ratio holds between runs more often than the median of per-round ratios', () => {
   const medianOfRatios = scored((pairs) => median(pairs.map(([b, t]) => t / b)));
-  const bestRounds = scored((pairs) => bestRoundsRatio(pairs, 'higher')!.estimate);
+  const bestRounds = scored((pairs) => bestRoundsEstimate(pairs, 'higher'));
   assert.ok(
     bestRounds.held > medianOfRatios.held,
     `held: best rounds ${bestRounds.held}, median ${medianOfRatios.held}`,
@@ -102,8 +114,8 @@ test('when most windows are slowed (a noisy hour), the best quarter holds more c
   // 16 rounds with 60 % of windows slowed: about six undisturbed ones a series, so a half of
   // eight takes in slowed windows, and how many differs from run to run.
   const noisy = { rounds: 16, slowed: 0.6 };
-  const quarter = scored((pairs) => bestRoundsRatio(pairs, 'higher')!.estimate, noisy);
-  const half = scored((pairs) => bestRoundsRatio(pairs, 'higher', 0.5)!.estimate, noisy);
+  const quarter = scored((pairs) => bestRoundsEstimate(pairs, 'higher'), noisy);
+  const half = scored((pairs) => bestRoundsEstimate(pairs, 'higher', 0.5), noisy);
   assert.ok(quarter.held > half.held, `held: quarter ${quarter.held}, half ${half.held}`);
   assert.ok(quarter.error < half.error, `from the truth: quarter ${quarter.error}, half ${half.error}`);
 });

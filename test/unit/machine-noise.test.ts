@@ -10,7 +10,7 @@ import { driftedRounds, roundLevels } from '../../src/stats/round-drift.js';
 import { seededRandom } from '../../src/stats/random.js';
 import { seriesNoise, windowNoise } from '../../src/stats/window-noise.js';
 import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
-import { othersBusyShare } from '../../src/proc/proc-stat.js';
+import { othersBusyShare, othersShare } from '../../src/proc/proc-stat.js';
 import { collectWarnings } from '../../src/stats/warnings.js';
 import { summarize } from '../../src/stats/summarize.js';
 
@@ -109,29 +109,51 @@ test('round drift: a first round slow for every target is called out, bursts tha
   assert.deepEqual(roundLevels(trials(0.82).filter((t) => t.target === 't0' || t.target === 't1')), []);
 });
 
-/** A CPU-bound loop of about two seconds, started in another process or a thread; resolves once it spins. */
-const SPIN =
-  "process.stdout?.write('spinning\\n'); require('node:worker_threads').parentPort?.postMessage('spinning'); const end = Date.now() + 2000; while (Date.now() < end);";
+/** A CPU-bound loop of about two seconds in another process; it says so once it spins. */
+const SPIN = "process.stdout.write('spinning\\n'); const end = Date.now() + 2000; while (Date.now() < end);";
 
-test('busy before a run: another process spinning counts, gauntlet itself (a thread of its own spinning) does not', async (t) => {
+/**
+ * A thread that spins until it has had `ms` of CPU time (its own schedstat), then says so:
+ * however busy the machine, it used that much, only later.
+ */
+const SPIN_CPU = (ms: number) => `
+  const { readFileSync } = require('node:fs');
+  const onCpuNs = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
+  const until = onCpuNs() + ${ms} * 1e6;
+  while (onCpuNs() < until);
+  require('node:worker_threads').parentPort.postMessage('done');`;
+
+test('busy before a run: the machine busy over the sample, less what gauntlet used in every thread of its own', () => {
+  const at = (busy: number, total: number) => ({ total, steal: 0, idle: total - busy });
+  // 2 cores at 100 ticks a second, over 0.5 s: 100 ticks, 60 of them busy
+  assert.equal(othersShare(at(0, 1000), at(60, 1100), 0, 100), 0.6, 'nothing of its own: all the busy time is others');
+  assert.equal(othersShare(at(0, 1000), at(60, 1100), 0.5, 100), 0.1, 'half a second of its own (a thread spinning)');
+  assert.equal(othersShare(at(0, 1000), at(60, 1100), 0.7, 100), 0, 'never below nothing (ticks round)');
+  const stolen = { total: 1100, steal: 40, idle: 1040 };
+  assert.equal(othersShare(at(0, 1000), stolen, 0, 100), 0.2, "the hypervisor's steal is nobody's work here");
+  assert.equal(othersShare(at(0, 1000), at(0, 1000), 0, 100), undefined, 'no time passed');
+  assert.equal(othersShare(undefined, at(0, 1000), 0, 100), undefined, 'no /proc/stat');
+});
+
+test("busy before a run: another process spinning reads as others' work; a thread of gauntlet's own counts as its own CPU", async (t) => {
   const cores = cpus().length;
   const child = spawn(process.execPath, ['-e', SPIN], { stdio: ['ignore', 'pipe', 'ignore'] });
   t.after(() => child.kill('SIGKILL'));
   await once(child.stdout, 'data');
+  // other load on the machine only adds to this share
   const withChild = await othersBusyShare(500);
   child.kill('SIGKILL');
   await once(child, 'exit');
   assert.ok(withChild !== undefined && withChild >= 0.5 / cores, `a full core of another process read as ${withChild}`);
 
-  const worker = new Worker(SPIN, { eval: true });
+  // what othersBusyShare takes off is process.cpuUsage(): it must hold a worker thread's time
+  const before = process.cpuUsage();
+  const worker = new Worker(SPIN_CPU(300), { eval: true });
   t.after(() => worker.terminate());
   await once(worker, 'message');
-  const withOwnThread = await othersBusyShare(500);
+  const own = process.cpuUsage(before);
   await worker.terminate();
-  assert.ok(
-    withOwnThread !== undefined && withOwnThread < 0.5 / cores,
-    `gauntlet's own thread read as ${withOwnThread} of the machine used by others`,
-  );
+  assert.ok((own.user + own.system) / 1e6 >= 0.3, `300 ms of a thread of its own read as ${own.user + own.system} µs`);
 });
 
 test('busy before a run is judged by that short sample, not by a load average a run that just ended left behind', () => {

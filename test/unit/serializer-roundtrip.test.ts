@@ -21,10 +21,12 @@ test('payloads have the JSON size of their table', () => {
   }
 });
 
-test('every serializer of Moleculer 0.14 round-trips event and request packets of every size unchanged', async () => {
+test('every serializer of Moleculer 0.14 round-trips event and request packets, smallest and 10 KB, unchanged', async () => {
+  // each case starts a broker of its own (0.1 s): 10 B (one short field) and 10 KB (user records and a filler) are the two shapes payloadOf makes
+  const sizes = [PAYLOAD_SIZES[0].bytes, 10 * 1024];
   for (const serializer of ['JSON', 'Avro', 'MsgPack', 'ProtoBuf', 'Thrift', 'Notepack', 'CBOR']) {
     for (const packet of ['event', 'request']) {
-      for (const { bytes } of PAYLOAD_SIZES.filter((s) => s.bytes <= 10 * 1024)) {
+      for (const bytes of sizes) {
         const instance = await cases.serializer(ctx({ serializer, packet, bytes }));
         assert.equal(instance.check(instance.task()), undefined, `${serializer} ${packet} ${bytes} B`);
         assert.ok((instance.facts?.encodedBytes ?? 0) > 0);

@@ -1,12 +1,20 @@
 /** Renders a chart to static SVG with echarts' server-side renderer: no DOM, no script in the output. */
-import * as echarts from 'echarts';
+import { createRequire } from 'node:module';
+import type * as Echarts from 'echarts';
 import type { ChartSpec } from './charts.js';
 import { esc } from './escape.js';
 import { TOKEN_COLOURS, tokenCss } from './theme.js';
 
+/**
+ * echarts' one-file build, loaded at the first chart: importing its ES modules cost about a
+ * second of CPU at every start of the CLI, also of commands that draw nothing.
+ */
+let echartsLibrary: typeof Echarts | undefined;
+const echarts = () => (echartsLibrary ??= createRequire(import.meta.url)('echarts') as typeof Echarts);
+
 /** The chart as an <svg> element, to inline in a page (the page's CSS colours its neutral parts). */
 export function renderChartSvg(chart: ChartSpec): string {
-  const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: chart.width, height: chart.height });
+  const instance = echarts().init(null, null, { renderer: 'svg', ssr: true, width: chart.width, height: chart.height });
   try {
     instance.setOption(chart.option);
     const svg = instance.renderToSVGString();
