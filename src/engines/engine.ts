@@ -72,7 +72,38 @@ export interface LoadSpec {
   profile?: LoadProfile;
   /** Statuses the scenario expects (engines that classify answers themselves, k6, use them). */
   expectedStatuses?: number[];
+  /**
+   * The answer each request of `requests` must get, by index (null: not known), where the
+   * scenario's answer is fixed or follows from the request. Engines that read bodies
+   * (node-http1, node-http2) compare every body of that status in the window with it.
+   */
+  expectedAnswers?: Array<ExpectedLoadAnswer | null>;
 }
+
+export interface ExpectedLoadAnswer {
+  status: number;
+  body: string;
+}
+
+/** What an engine that reads bodies found comparing them with LoadSpec.expectedAnswers over the window. */
+export interface BodyCheck {
+  /**
+   * 'each': every body compared with its own request's answer; 'set': with the set of the
+   * load's right answers, as an engine that cannot tell which request an answer is for does
+   * (wrk: exact for a one-request load, blind to two right answers swapped in a cycle).
+   */
+  kind: 'each' | 'set';
+  /** Responses whose body was compared (those with the expected status). */
+  compared: number;
+  wrong: number;
+  /** The first few wrong ones: the request (where known), and the body that came back (cut at 200 characters). */
+  samples: Array<{ request: string; status: number; body: string; expected: string }>;
+}
+
+/** Wrong bodies an engine keeps as samples. */
+export const BODY_SAMPLES = 3;
+/** Bytes of a wrong body an engine keeps. */
+export const BODY_SAMPLE_BYTES = 200;
 
 export function protocolOf(spec: Pick<LoadSpec, 'protocol'>): LoadProtocol {
   return spec.protocol ?? 'http1';
@@ -137,6 +168,8 @@ export interface EngineMeasurement {
   dropped?: number;
   /** Ramp and rate profiles: figures per stage (requests started in a stage count in it). */
   stages?: StageMeasurement[];
+  /** Set by an engine that compared bodies with LoadSpec.expectedAnswers. */
+  bodyCheck?: BodyCheck;
 }
 
 export interface EngineHooks {
@@ -161,6 +194,12 @@ export interface Engine {
   name: string;
   description: string;
   capabilities: EngineCapabilities;
+  /**
+   * How it checks the bodies of the load where LoadSpec.expectedAnswers says them (BodyCheck):
+   * 'each' against each request's answer, 'set' against the set of right answers; absent: it
+   * reads no bodies, and gauntlet's checker alone judges answers while the load runs.
+   */
+  readsBodies?: 'each' | 'set';
   /** undefined when usable here, else why not and how to fix it. */
   unavailableReason(): string | undefined;
   version(): string;

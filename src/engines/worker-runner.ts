@@ -8,6 +8,7 @@ import { pinnedCommand } from '../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../proc/process-group.js';
 import type { Engine, EngineHooks, EngineMeasurement, EngineRunOptions, LoadSpec } from './engine.js';
 import type { FromWorker, ToWorker } from './worker-messages.js';
+import { EngineFailure } from './engine-failure.js';
 import { DEFAULT_RUNTIME_ID, knownRuntime } from '../runtimes/known-runtimes.js';
 import { installedBinary } from '../runtimes/runtime-cache.js';
 
@@ -57,7 +58,8 @@ export class WorkerRunner {
         else if (message.type === 'window-end') {
           hooks.windowEnd();
           finish(undefined, message.measurement);
-        } else if (message.type === 'failed') finish(new Error(`${this.name} failed: ${message.message}`));
+        } else if (message.type === 'failed')
+          finish(new EngineFailure(`${this.name} failed: ${message.message}`, this.name, undefined, message.message));
       };
       const onAbort = () =>
         finish(
@@ -83,8 +85,11 @@ export class WorkerRunner {
       child.child.on('message', onMessage);
       void child.exited.then(({ code, signal }) =>
         finish(
-          new Error(
+          new EngineFailure(
             `${this.name} worker exited early (${signal ?? `code ${code}`}): ${child.output.text() || 'no output'}`,
+            this.name,
+            { code, signal },
+            child.output.text(),
           ),
         ),
       );

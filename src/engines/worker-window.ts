@@ -3,7 +3,7 @@
  * open connections, then a measured window announced over IPC (so the parent samples /proc
  * over exactly that window), and the figures sent back when it ends.
  */
-import type { EngineMeasurement, LoadSpec } from './engine.js';
+import type { BodyCheck, EngineMeasurement, LoadSpec } from './engine.js';
 import type { LatencySamples } from './latency-samples.js';
 import type { FromWorker, ToWorker } from './worker-messages.js';
 
@@ -23,6 +23,8 @@ export interface WindowedLoad {
   };
   /** Response body bytes in the window, where the load counts them (HTTP/2 DATA). */
   readonly bodyBytes?: number;
+  /** Bodies compared with LoadSpec.expectedAnswers in the window, where the load says them. */
+  readonly bodyCheck?: BodyCheck;
 }
 
 function send(message: FromWorker): void {
@@ -49,6 +51,7 @@ export async function measureWindow(spec: LoadSpec, load: WindowedLoad): Promise
     statusCounts: stats.statusCounts,
     bytes,
     ...(load.bodyBytes !== undefined && { bodyBytes: load.bodyBytes }),
+    ...(load.bodyCheck !== undefined && { bodyCheck: load.bodyCheck }),
     durationSec,
     latencyMs: stats.latency.summary(),
   };

@@ -19,6 +19,7 @@ import { scenarioProtocol } from '../suites/protocol.js';
 import type { Check, Scenario } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
 import { measureAnswerSize, type AnswerSize } from './answer-size.js';
+import { type LoadAnswers, loadAnswers } from './load-answers.js';
 import type { CoreSets } from '../proc/pinning.js';
 import { startTarget, TargetStartError, type RunningTarget } from './target-process.js';
 import { type UpstreamWatch, verifyUpstreamCalls } from './upstream-check.js';
@@ -32,6 +33,10 @@ export interface Instance {
   quirks: TargetQuirks;
   /** Mean size of the answers to each scenario's load, sampled at the start. */
   answerSizes: Map<string, AnswerSize>;
+  /** Each scenario's answers for engines that read bodies to compare, or why they do not (load-answers.ts). */
+  loadAnswers?: Map<string, LoadAnswers>;
+  /** Each scenario's rate (responses a second) in its last measured window: the checker sends its share of it (load-checker.ts). */
+  measuredRates?: Map<string, number>;
 }
 
 export interface InstanceContext {
@@ -174,6 +179,8 @@ export class Instances {
     }
     const answerSizes = new Map<string, AnswerSize>();
     for (const s of scenarios) answerSizes.set(s.name, await measureAnswerSize(running.baseUrl, s, protocol));
+    const answers = new Map<string, LoadAnswers>();
+    for (const s of scenarios) answers.set(s.name, await loadAnswers(running.baseUrl, s, protocol));
     const warmup = await warmUp(running, scenarios, context.engines.forWarmup(scenarios, quirks), context.load, {
       cores: context.cores.engine,
       signal: context.signal,
@@ -190,6 +197,6 @@ export class Instances {
       warmup,
       answerSizes: Object.fromEntries(answerSizes),
     });
-    return { running, quirks, answerSizes };
+    return { running, quirks, answerSizes, loadAnswers: answers, measuredRates: new Map() };
   }
 }

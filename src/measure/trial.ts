@@ -4,6 +4,9 @@
  * CPU recorded beside it.
  */
 import type { Engine, EngineMeasurement, LoadSpec } from '../engines/engine.js';
+import type { EngineFailure } from '../engines/engine-failure.js';
+import { failureCause } from './engine-retry.js';
+import { engineChecks } from './wrong-answers.js';
 import { describeStage, formatProfile, type LoadProfile } from '../engines/profile.js';
 import type { Measurement, Trial, TrialFlag } from '../model/schema.js';
 import type { Scenario } from '../suites/types.js';
@@ -34,9 +37,13 @@ export interface TrialContext {
   windowWatch?: WindowWatch;
   /** The engine lane (EngineRunOptions.lane): trials in turns run two loads at once. */
   lane?: number;
+  /** The answers an engine that reads bodies checks every response against (load-answers.ts). */
+  expectedAnswers?: LoadSpec['expectedAnswers'];
 }
 
 export interface WindowWatch {
+  /** The load is about to start: its unmeasured warm-up comes before the window (the checker judges answers there too). */
+  loadStart?(): void;
   begin(): void;
   end(): void;
 }
@@ -62,6 +69,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     requests: scenario.load,
     expectedStatuses: expectedStatuses(scenario),
     ...protocolField(running),
+    ...(context.expectedAnswers && { expectedAnswers: context.expectedAnswers }),
   };
 
   const sampler = new GroupSampler(running.process.pid);
@@ -77,6 +85,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   void running.process.exited.then(() => crashed.abort(new Error('target exited')));
 
   let measurement: EngineMeasurement;
+  context.windowWatch?.loadStart?.();
   try {
     measurement = await engine.run(
       spec,
@@ -102,7 +111,8 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     );
   } catch (error) {
     if (generatorStart && !serverUsage) sampler.stop();
-    if (running.process.hasExited() || (await exitedSoon(running))) {
+    const cause = failureCause(error, running.process.hasExited() || (await exitedSoon(running)));
+    if (cause === 'target-died') {
       const how = await running.process.exited;
       return {
         ...base,
@@ -112,6 +122,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
         exit: { code: how.code, signal: how.signal, lastOutput: running.process.output.text() },
       };
     }
+    if (cause === 'engine-failed') return { ...base, ...engineFailed(error as EngineFailure) };
     return { ...base, status: 'failed', flags: [], reason: (error as Error).message };
   } finally {
     context.signal.removeEventListener('abort', onAbort);
@@ -167,14 +178,34 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   if ((result.dropped ?? 0) > 0) flags.push('dropped-requests');
   const invalid = flags.some((flag) => flag !== 'generator-bound');
   const shortfall = flags.includes('window-too-short') ? windowShortfall(result) : undefined;
+  const checked = engineChecks(engine.name, measurement);
   return {
     ...base,
+    answerChecks: { engine: checked.checks },
+    ...(checked.wrong.length > 0 && { wrongAnswers: checked.wrong }),
     status: invalid ? 'invalid' : 'ok',
     reason: invalid
       ? `not trusted: ${flags.filter((f) => f !== 'generator-bound').join(', ')}${shortfall ? ` (${shortfall.reason})` : ''}`
       : undefined,
     flags,
     measurement: result,
+  };
+}
+
+/** What a trial records when its engine failed while the target lived: the engine's failure, with what it wrote to stderr. */
+export function engineFailed(error: EngineFailure): Pick<Trial, 'status' | 'flags' | 'reason' | 'engineFailures'> {
+  return {
+    status: 'failed',
+    flags: ['engine-failed'],
+    reason: `the engine ${error.engine} failed, not the target: ${error.message}`,
+    engineFailures: [
+      {
+        engine: error.engine,
+        reason: error.message,
+        ...(error.exit && { code: error.exit.code, signal: error.exit.signal }),
+        stderr: error.stderr,
+      },
+    ],
   };
 }
 

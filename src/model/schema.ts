@@ -239,6 +239,10 @@ export const TRIAL_FLAGS = [
   'short-window',
   'window-too-short',
   'dropped-requests',
+  /** The load generator died or failed, twice (the trial is run once more after the first): its failure, not the target's. */
+  'engine-failed',
+  /** A wrong answer came back while the load ran (gauntlet's checker or the engine's own body check): the target is refused. */
+  'wrong-under-load',
 ] as const;
 
 /** One start of a target (per protocol it serves): how long it took to answer, and its warm-up to steady state. */
@@ -371,6 +375,71 @@ export const trialSchema = z.object({
     })
     .optional(),
   exit: z.object({ code: z.number().nullable(), signal: z.string().nullable(), lastOutput: z.string() }).optional(),
+  /**
+   * The load generator died or failed in this trial (absent: it did not): each failure, with how
+   * its process ended and what it wrote to stderr. After the first the trial is run once more;
+   * a second makes the trial failed with the flag engine-failed. Never the target's failure.
+   */
+  engineFailures: z
+    .array(
+      z.object({
+        engine: z.string(),
+        reason: z.string(),
+        code: z.number().nullable().optional(),
+        signal: z.string().nullable().optional(),
+        stderr: z.string(),
+      }),
+    )
+    .optional(),
+  /** Answers checked while the load ran (absent in older results): by gauntlet's own checker, and by the engine where it reads bodies. */
+  answerChecks: z
+    .object({
+      /** The scenario's checks, sent on connections of gauntlet's own at a small share of the load, judged as verification judges (absent: the scenario has no checks). */
+      checker: z
+        .object({
+          sent: z.number(),
+          /** Answers judged (right or wrong). */
+          answered: z.number(),
+          /** Answers that came back inside the measured window: the server's CPU per request counts them. */
+          inWindow: z.number(),
+          /** Answers judged during the unmeasured load right before the window, where checks cost the figures nothing. */
+          beforeWindow: z.number(),
+          wrong: z.number(),
+          /** No answer, or a 429/503 (a server shedding load): not a wrong answer. */
+          unanswered: z.number(),
+          /** Checks a second it aimed for as the window opened: its share of the cell's last measured rate. */
+          ratePerSec: z.number(),
+        })
+        .optional(),
+      /** What the engine checked of every response in the window. */
+      engine: z.object({
+        engine: z.string(),
+        /**
+         * 'bodies': every body against its request's answer; 'body-set': every body against the
+         * set of the load's right answers (wrk, which cannot tell which request an answer is for:
+         * blind to two right answers swapped); 'status': only the status.
+         */
+        checks: z.enum(['bodies', 'body-set', 'status']),
+        /** Responses whose body was compared (0 with 'status'). */
+        compared: z.number(),
+        wrong: z.number(),
+        /** Why the bodies were not given to the engine to compare (the scenario does not say them, or this target writes them otherwise). */
+        notCompared: z.string().optional(),
+      }),
+    })
+    .optional(),
+  /** Wrong answers seen while the load ran (the first few), with the request and the answer: the trial fails and the target is not ranked. */
+  wrongAnswers: z
+    .array(
+      z.object({
+        by: z.enum(['checker', 'engine']),
+        request: z.string(),
+        status: z.number(),
+        body: z.string(),
+        reason: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 export const verificationSchema = z.object({

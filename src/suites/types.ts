@@ -48,6 +48,12 @@ export interface Scenario {
   load: RequestSpec[];
   /** Requests verification sends, each with its exact expected answer. */
   checks: Check[];
+  /**
+   * The exact body every request of the load must get with the checks' status, where it is
+   * fixed or follows from the request (hello's `param` echoes the id); absent: not known.
+   * Engines that read bodies compare every answer in the window with it.
+   */
+  loadAnswerBody?(request: RequestSpec): string;
   /** Statuses the load may get; by default those of the checks (the mixed scenario has no checks of its own). */
   expectedStatuses?: number[];
   /** Share of traffic in a weighted summary (suites with categories). */

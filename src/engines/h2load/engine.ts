@@ -38,6 +38,7 @@ import { headersKey } from '../needs.js';
 import { LatencySamples } from '../latency-samples.js';
 import { findExecutable } from '../../proc/executables.js';
 import { exitDescription, onLines, toolVersion, watchRun } from '../wrk/tool.js';
+import { diedBadly, EngineFailure, stderrTail } from '../engine-failure.js';
 
 const INSTALL_HINT = 'apt-get install -y nghttp2-client';
 const WINDOW_START = /Main benchmark duration is started/;
@@ -180,6 +181,7 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
 function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunOptions): Promise<Summary> {
   const { command, args } = pinnedCommand(options.cores, 'h2load', h2loadArgs);
   const proc = startGroup({ command, args, tailLines: 40 });
+  const stderr = stderrTail(proc);
   live.add(proc);
   void proc.exited.then(() => live.delete(proc));
   return new Promise<Summary>((resolve, reject) => {
@@ -216,8 +218,10 @@ function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunO
         const socketBytes = readAtStart !== undefined && readAtEnd !== undefined ? readAtEnd - readAtStart : undefined;
         return finish(undefined, { windowMs: endedAt - startedAt, stdout, socketBytes });
       }
-      if (how.code !== 0 || startedAt === undefined)
-        return finish(new Error(`h2load failed (${exitDescription(how, proc)})`));
+      // A crash (h2load 1.52 aborts now and then as it starts) is h2load's failure, not the target's.
+      if (diedBadly(how))
+        return finish(new EngineFailure(`h2load failed (${exitDescription(how, proc)})`, 'h2load', how, stderr()));
+      if (startedAt === undefined) return finish(new Error(`h2load failed (${exitDescription(how, proc)})`));
       if (endedAt === undefined) {
         endedAt = performance.now();
         hooks.windowEnd();

@@ -27,6 +27,7 @@ import {
 } from '../engine.js';
 import { FIXED_PROFILE, formatDuration, formatProfile, peakLevel, type LoadProfile } from '../profile.js';
 import { exitDescription, onLines, watchRun } from '../wrk/tool.js';
+import { diedBadly, EngineFailure, stderrTail } from '../engine-failure.js';
 import { findK6, K6_INSTALL_HINT, k6Version } from './locate.js';
 import { atLeastOneSecond, k6Script, WINDOW_END_MARKER, WINDOW_START_MARKER } from './script.js';
 import { k6Figures } from './summary.js';
@@ -167,6 +168,7 @@ function runK6(
     scriptFile,
   ]);
   const proc = startGroup({ command, args, tailLines: 40, env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } });
+  const stderr = stderrTail(proc);
   live.add(proc);
   void proc.exited.then(() => live.delete(proc));
   return new Promise<Window>((resolve, reject) => {
@@ -187,7 +189,8 @@ function runK6(
       }
     });
     void proc.exited.then((how) => {
-      if (how.code !== 0) return finish(new Error(`k6 failed (${exitDescription(how, proc)})`));
+      if (diedBadly(how))
+        return finish(new EngineFailure(`k6 failed (${exitDescription(how, proc)})`, 'k6', how, stderr()));
       if (hooks && (window.startMs === undefined || window.endMs === undefined)) {
         return finish(new Error(`k6 exited without marking its window (${exitDescription(how, proc)})`));
       }

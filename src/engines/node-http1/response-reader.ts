@@ -4,7 +4,13 @@
  * chunked, or none for 1xx/204/304), and whether the server will close. That is all a load
  * generator needs, and it is why this engine costs a fraction of autocannon's CPU per request.
  * A status line without a reason phrase ("HTTP/1.1 200 ") is read like any other.
+ *
+ * Where the load says each answer's body (LoadSpec.expectedAnswers), every body is compared
+ * with it as its bytes arrive (a Buffer comparison per read, no copy), and a body that differs
+ * is kept, cut at BODY_SAMPLE_BYTES, for the result.
  */
+
+import { BODY_SAMPLE_BYTES } from '../engine.js';
 
 const CR = 13;
 const LF = 10;
@@ -12,8 +18,14 @@ const LF = 10;
 const MAX_HEAD_BYTES = 64 * 1024;
 
 export interface ResponseEvents {
-  /** One complete response: its status, and whether the server said it closes the connection. */
-  response(status: number, closes: boolean): void;
+  /**
+   * One complete response: its status, whether the server said it closes the connection, and
+   * its body's verdict where it was compared: null when it was the expected body, else the body
+   * that came (its first BODY_SAMPLE_BYTES); undefined when it was not compared.
+   */
+  response(status: number, closes: boolean, wrongBody?: Buffer | null): void;
+  /** The body the response being read must have, given its status (undefined: not compared). Asked once per response, at its head. */
+  expectedBody?(status: number): Buffer | undefined;
 }
 
 type State =
@@ -52,6 +64,12 @@ export class ResponseReader {
   /** Bytes of an unfinished head or chunk-size line, kept until the rest arrives. */
   private partial: Buffer | undefined;
   private head: Head | undefined;
+  /** The body the current response must have, and how much of it has come. */
+  private expected: Buffer | undefined;
+  private offset = 0;
+  /** Set at the first byte that differs: the body as it came, up to BODY_SAMPLE_BYTES. */
+  private wrong: Buffer[] | undefined;
+  private wrongBytes = 0;
 
   constructor(private readonly events: ResponseEvents) {}
 
@@ -78,6 +96,9 @@ export class ResponseReader {
           const head = parseHead(data.toString('latin1', at, end + 2));
           at = end + 4;
           this.head = head;
+          this.expected = this.events.expectedBody?.(head.status);
+          this.offset = 0;
+          this.wrong = undefined;
           this.state = this.bodyState(head);
           if (this.state.kind === 'head') this.complete();
           break;
@@ -85,6 +106,9 @@ export class ResponseReader {
         case 'body':
         case 'chunk-data': {
           const take = Math.min(state.remaining, data.length - at);
+          // a chunk's data ends with CRLF, which is not body
+          const body = state.kind === 'body' ? take : Math.min(take, Math.max(0, state.remaining - 2));
+          if (this.expected) this.compare(data, at, at + body);
           at += take;
           state.remaining -= take;
           if (state.remaining > 0) return;
@@ -116,6 +140,7 @@ export class ResponseReader {
           break;
         }
         case 'until-close':
+          if (this.expected) this.compare(data, at, data.length);
           return; // the body runs to the end of the connection: see closed()
       }
     }
@@ -140,7 +165,35 @@ export class ResponseReader {
     this.state = { kind: 'head' };
     this.head = undefined;
     if (head.status >= 100 && head.status < 200) return; // interim (100 Continue): the real answer follows
-    this.events.response(head.status, head.closes);
+    this.events.response(head.status, head.closes, this.verdict());
+  }
+
+  /** Compares body bytes data[from, to) with the expected body where it has got to. */
+  private compare(data: Buffer, from: number, to: number): void {
+    const expected = this.expected!;
+    if (!this.wrong) {
+      const end = this.offset + (to - from);
+      if (end > expected.length || data.compare(expected, this.offset, end, from, to) !== 0) {
+        this.wrong = [expected.subarray(0, Math.min(this.offset, BODY_SAMPLE_BYTES))];
+        this.wrongBytes = this.wrong[0].length;
+      }
+    }
+    if (this.wrong && this.wrongBytes < BODY_SAMPLE_BYTES) {
+      const piece = Buffer.from(data.subarray(from, Math.min(to, from + BODY_SAMPLE_BYTES - this.wrongBytes)));
+      this.wrong.push(piece);
+      this.wrongBytes += piece.length;
+    }
+    this.offset += to - from;
+  }
+
+  /** The finished body's verdict (see ResponseEvents.response). */
+  private verdict(): Buffer | null | undefined {
+    const expected = this.expected;
+    if (!expected) return undefined;
+    this.expected = undefined;
+    if (this.wrong) return Buffer.concat(this.wrong);
+    // every byte matched, but the body may have stopped short
+    return this.offset === expected.length ? null : expected.subarray(0, Math.min(this.offset, BODY_SAMPLE_BYTES));
   }
 }
 

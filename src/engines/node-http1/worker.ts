@@ -9,10 +9,11 @@
  * Counted in the window: responses per status, the latency of each (written to fully read,
  * in order on its socket), requests lost when a socket closed or failed (errors), requests
  * past the timeout (timeouts, also errors: the socket is dropped and reopened), and the bytes
- * read from the sockets (whole answers as on the wire).
+ * read from the sockets (whole answers as on the wire). Where the load says each answer
+ * (LoadSpec.expectedAnswers), every body of the expected status is compared with it (bodyCheck).
  */
 import { connect, type Socket } from 'node:net';
-import { protocolOf, type LoadSpec } from '../engine.js';
+import { BODY_SAMPLES, type BodyCheck, protocolOf, type LoadSpec } from '../engine.js';
 import { LatencySamples } from '../latency-samples.js';
 import { serveTrials } from '../worker-window.js';
 import { requestBytes } from './request-bytes.js';
@@ -29,6 +30,7 @@ interface Stats {
   timeouts: number;
   statusCounts: Record<string, number>;
   latency: LatencySamples;
+  bodyCheck: BodyCheck;
 }
 
 const freshStats = (): Stats => ({
@@ -37,11 +39,14 @@ const freshStats = (): Stats => ({
   timeouts: 0,
   statusCounts: {},
   latency: new LatencySamples(),
+  bodyCheck: { kind: 'each', compared: 0, wrong: 0, samples: [] },
 });
 
 /** One socket and the send times of its requests in flight (a ring: answers come back in order). */
 class Connection {
   readonly sent: Float64Array;
+  /** Which of the load's requests each one in flight is (the same ring as `sent`). */
+  readonly sentIndex: Int32Array;
   private first = 0;
   inFlight = 0;
   bytesAtWindowStart = 0;
@@ -55,11 +60,19 @@ class Connection {
     pipelining: number,
   ) {
     this.sent = new Float64Array(pipelining);
+    this.sentIndex = new Int32Array(pipelining);
   }
 
-  pushSent(at: number): void {
-    this.sent[(this.first + this.inFlight) % this.sent.length] = at;
+  pushSent(at: number, index: number): void {
+    const slot = (this.first + this.inFlight) % this.sent.length;
+    this.sent[slot] = at;
+    this.sentIndex[slot] = index;
     this.inFlight++;
+  }
+
+  /** The request the next answer on this socket answers. */
+  oldestIndex(): number {
+    return this.sentIndex[this.first];
   }
 
   shiftSent(): number {
@@ -76,6 +89,8 @@ class Connection {
 
 class Load {
   private readonly requests: Buffer[];
+  /** Each request's expected answer (status and body), where the load says it. */
+  private readonly expected: Array<{ status: number; body: Buffer } | undefined>;
   private readonly host: string;
   private readonly port: number;
   private readonly depth: number;
@@ -91,6 +106,10 @@ class Load {
 
   constructor(readonly spec: LoadSpec) {
     this.requests = spec.requests.map((request) => requestBytes(request, spec.baseUrl));
+    this.expected = spec.requests.map((_, index) => {
+      const answer = spec.expectedAnswers?.[index];
+      return answer ? { status: answer.status, body: Buffer.from(answer.body) } : undefined;
+    });
     const url = new URL(spec.baseUrl);
     this.host = url.hostname;
     this.port = Number(url.port || 80);
@@ -131,13 +150,19 @@ class Load {
     const connection = new Connection(socket, this.depth);
     this.connections.add(connection);
     const reader = new ResponseReader({
-      response: (status, closes) => {
+      expectedBody: (status) => {
+        const expected = this.measuring ? this.expected[connection.oldestIndex()] : undefined;
+        return expected && expected.status === status ? expected.body : undefined;
+      },
+      response: (status, closes, wrongBody) => {
+        const index = connection.oldestIndex();
         const latencyMs = performance.now() - connection.shiftSent();
         if (closes) connection.closing = true;
         if (!this.measuring) return;
         this.stats.requests++;
         this.stats.statusCounts[status] = (this.stats.statusCounts[status] ?? 0) + 1;
         this.stats.latency.add(latencyMs);
+        if (wrongBody !== undefined) this.countBody(index, status, wrongBody);
       },
     });
     socket.once('connect', () => this.fill(connection));
@@ -162,6 +187,28 @@ class Load {
     });
   }
 
+  /** A compared body: right (null) or the one that came instead. */
+  private countBody(index: number, status: number, wrongBody: Buffer | null): void {
+    const check = this.stats.bodyCheck;
+    check.compared++;
+    if (wrongBody === null) return;
+    check.wrong++;
+    if (check.samples.length < BODY_SAMPLES) {
+      const request = this.spec.requests[index];
+      check.samples.push({
+        request: `${request.method} ${request.path}`,
+        status,
+        body: wrongBody.toString('utf8'),
+        expected: this.expected[index]!.body.toString('utf8'),
+      });
+    }
+  }
+
+  /** Body checks of the window, where the load says the answers. */
+  get bodyCheck(): BodyCheck | undefined {
+    return this.spec.expectedAnswers ? this.stats.bodyCheck : undefined;
+  }
+
   /** Tops the socket up to `depth` requests in flight, in one write. */
   private fill(connection: Connection): void {
     const missing = this.depth - connection.inFlight;
@@ -170,8 +217,8 @@ class Load {
     const batch: Buffer[] = [];
     for (let i = 0; i < missing; i++) {
       batch.push(this.requests[this.next]);
+      connection.pushSent(now, this.next);
       this.next = (this.next + 1) % this.requests.length;
-      connection.pushSent(now);
     }
     connection.socket.write(batch.length === 1 ? batch[0] : Buffer.concat(batch));
   }

@@ -8,7 +8,9 @@
  * Counted in the window: responses per status, latency of each (request sent to stream
  * closed, kept exactly, see latency.ts), streams that failed (errors) or passed the timeout
  * (timeouts, also errors; the stream is cancelled and replaced), and bytes read from the
- * sockets (the TCP or TLS bytes as received: frames, headers and bodies).
+ * sockets (the TCP or TLS bytes as received: frames, headers and bodies). Where the load says
+ * each answer (LoadSpec.expectedAnswers), every body of the expected status is compared with it
+ * as its DATA arrives (bodyCheck).
  */
 import {
   connect as connectHttp2,
@@ -19,7 +21,7 @@ import {
 } from 'node:http2';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
-import { protocolOf, type LoadSpec } from '../engine.js';
+import { BODY_SAMPLE_BYTES, BODY_SAMPLES, type BodyCheck, protocolOf, type LoadSpec } from '../engine.js';
 import { LatencySamples } from '../latency-samples.js';
 import { serveTrials } from '../worker-window.js';
 
@@ -38,8 +40,11 @@ const TIMEOUT_SWEEP_MS = 200;
 const RECONNECT_MS = 100;
 
 interface Prepared {
+  label: string;
   headers: OutgoingHttpHeaders;
   body?: Buffer;
+  /** The answer it must get, where the load says it (LoadSpec.expectedAnswers). */
+  expected?: { status: number; body: Buffer };
 }
 
 interface Slot {
@@ -54,10 +59,51 @@ interface Stats {
   timeouts: number;
   statusCounts: Record<string, number>;
   latency: LatencySamples;
+  bodyCheck: BodyCheck;
+}
+
+const freshStats = (): Stats => ({
+  requests: 0,
+  errors: 0,
+  timeouts: 0,
+  statusCounts: {},
+  latency: new LatencySamples(),
+  bodyCheck: { kind: 'each', compared: 0, wrong: 0, samples: [] },
+});
+
+/** A body being compared with the expected one as its DATA arrives. */
+class BodyComparison {
+  private offset = 0;
+  /** Set at the first byte that differs: the body as it came, up to BODY_SAMPLE_BYTES. */
+  private wrong: Buffer[] | undefined;
+  private kept = 0;
+
+  constructor(readonly expected: Buffer) {}
+
+  add(chunk: Buffer): void {
+    const end = this.offset + chunk.length;
+    if (!this.wrong && (end > this.expected.length || chunk.compare(this.expected, this.offset, end) !== 0)) {
+      this.wrong = [this.expected.subarray(0, Math.min(this.offset, BODY_SAMPLE_BYTES))];
+      this.kept = this.wrong[0].length;
+    }
+    if (this.wrong && this.kept < BODY_SAMPLE_BYTES) {
+      const piece = Buffer.from(chunk.subarray(0, BODY_SAMPLE_BYTES - this.kept));
+      this.wrong.push(piece);
+      this.kept += piece.length;
+    }
+    this.offset = end;
+  }
+
+  /** null when the whole body was the expected one, else the body that came. */
+  verdict(): Buffer | null {
+    if (this.wrong) return Buffer.concat(this.wrong);
+    return this.offset === this.expected.length ? null : this.expected.subarray(0, this.offset);
+  }
 }
 
 function prepare(spec: LoadSpec): Prepared[] {
-  return spec.requests.map((request) => {
+  return spec.requests.map((request, index) => {
+    const answer = spec.expectedAnswers?.[index];
     const url = new URL(request.path, spec.baseUrl);
     const headers: OutgoingHttpHeaders = { ':method': request.method, ':path': `${url.pathname}${url.search}` };
     for (const [name, value] of Object.entries(request.headers ?? {})) {
@@ -65,7 +111,12 @@ function prepare(spec: LoadSpec): Prepared[] {
       if (lower === 'host') headers[':authority'] = value;
       else if (!DROPPED_HEADERS.has(lower)) headers[lower] = value;
     }
-    return { headers, body: request.body === undefined ? undefined : Buffer.from(request.body) };
+    return {
+      label: `${request.method} ${request.path}`,
+      headers,
+      body: request.body === undefined ? undefined : Buffer.from(request.body),
+      ...(answer && { expected: { status: answer.status, body: Buffer.from(answer.body) } }),
+    };
   });
 }
 
@@ -80,7 +131,7 @@ class Load {
   /** Socket bytes of sessions closed during the window. */
   private closedBytes = 0;
   private sweep?: NodeJS.Timeout;
-  stats: Stats = { requests: 0, errors: 0, timeouts: 0, statusCounts: {}, latency: new LatencySamples() };
+  stats: Stats = freshStats();
   /** DATA bytes of the responses counted in the window (their bodies). */
   bodyBytes = 0;
 
@@ -97,7 +148,7 @@ class Load {
 
   /** From now on responses count; what happened before is forgotten. */
   openWindow(): void {
-    this.stats = { requests: 0, errors: 0, timeouts: 0, statusCounts: {}, latency: new LatencySamples() };
+    this.stats = freshStats();
     this.closedBytes = 0;
     this.bodyBytes = 0;
     for (const connection of this.sessions) connection.bytesAtWindowStart = connection.socket.bytesRead;
@@ -173,11 +224,18 @@ class Load {
     if (prepared.body !== undefined) stream.end(prepared.body);
     let status = 0;
     let bodyBytes = 0;
+    let comparison: BodyComparison | undefined;
     stream.on('response', (headers) => {
       status = Number(headers[':status']);
+      if (this.measuring && prepared.expected && prepared.expected.status === status)
+        comparison = new BodyComparison(prepared.expected.body);
     });
     stream.on('error', () => undefined); // counted on close, by how it closed
-    stream.on('data', (chunk: Buffer) => (bodyBytes += chunk.length)); // bodies are not kept, only their size
+    // bodies are not kept, only their size, and compared where the load says them
+    stream.on('data', (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      comparison?.add(chunk);
+    });
     stream.once('close', () => {
       if (slot.stream !== stream) return;
       if (this.measuring && !slot.timedOut) {
@@ -186,10 +244,32 @@ class Load {
           this.bodyBytes += bodyBytes;
           this.stats.statusCounts[status] = (this.stats.statusCounts[status] ?? 0) + 1;
           this.stats.latency.add(performance.now() - slot.startedAt);
+          if (comparison) this.countBody(prepared, status, comparison.verdict());
         } else this.stats.errors++;
       }
       this.issue(connection, slot);
     });
+  }
+
+  /** A compared body: right (null) or the one that came instead. */
+  private countBody(prepared: Prepared, status: number, wrongBody: Buffer | null): void {
+    const check = this.stats.bodyCheck;
+    check.compared++;
+    if (wrongBody === null) return;
+    check.wrong++;
+    if (check.samples.length < BODY_SAMPLES) {
+      check.samples.push({
+        request: prepared.label,
+        status,
+        body: wrongBody.toString('utf8'),
+        expected: prepared.expected!.body.toString('utf8'),
+      });
+    }
+  }
+
+  /** Body checks of the window, where the load says the answers. */
+  get bodyCheck(): BodyCheck | undefined {
+    return this.spec.expectedAnswers ? this.stats.bodyCheck : undefined;
   }
 
   private checkTimeouts(): void {

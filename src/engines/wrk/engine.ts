@@ -27,11 +27,13 @@ import {
   type EngineMeasurement,
   type EngineRunOptions,
   type LoadSpec,
+  type BodyCheck,
 } from '../engine.js';
 import { correctionInterval, latencyOfBuckets, undoCorrection } from './histogram.js';
 import { RESULT_MARKER, WINDOW_END_MARKER, wrkScript, type WrkResult } from './lua.js';
 import { findExecutable } from '../../proc/executables.js';
 import { exitDescription, onLines, toolVersion, watchRun } from './tool.js';
+import { EngineFailure, stderrTail } from '../engine-failure.js';
 
 const INSTALL_HINT = 'apt-get install -y wrk';
 
@@ -68,6 +70,7 @@ export const wrkEngine: Engine = {
   name: 'wrk',
   description:
     'wrk (C, apt-get install wrk): HTTP/1.1 on one thread, pipelining and request sequences through a generated Lua script',
+  readsBodies: 'set',
   capabilities: {
     http1: true,
     pipelining: true,
@@ -121,6 +124,7 @@ function runWrk(
 ): Promise<WrkResult> {
   const { command, args } = pinnedCommand(options.cores, 'wrk', wrkArgs(spec, durationSec, scriptFile));
   const proc = startGroup({ command, args, tailLines: 40 });
+  const stderr = stderrTail(proc);
   live.add(proc);
   void proc.exited.then(() => live.delete(proc));
   return new Promise<WrkResult>((resolve, reject) => {
@@ -149,7 +153,9 @@ function runWrk(
       closeWindow();
       finish(undefined, result);
     });
-    void proc.exited.then((how) => finish(new Error(`wrk exited without a result (${exitDescription(how, proc)})`)));
+    void proc.exited.then((how) =>
+      finish(new EngineFailure(`wrk exited without a result (${exitDescription(how, proc)})`, 'wrk', how, stderr())),
+    );
   });
 }
 
@@ -176,5 +182,25 @@ function toMeasurement(result: WrkResult, spec: LoadSpec): EngineMeasurement {
     latencyMs,
     latencySamples: samples,
     ...(spec.pipelining > 1 ? { latencyPer: 'batch' as const } : {}),
+    ...(result.bodyCheck && { bodyCheck: bodyCheckOf(result.bodyCheck, spec) }),
+  };
+}
+
+/** wrk's body check (lua.ts) as every engine reports it: one request's answer exactly, a cycle's as a set. */
+function bodyCheckOf(found: NonNullable<WrkResult['bodyCheck']>, spec: LoadSpec): BodyCheck {
+  const one = spec.requests.length === 1;
+  const answers = new Set((spec.expectedAnswers ?? []).map((answer) => answer?.body));
+  return {
+    kind: one ? 'each' : 'set',
+    compared: found.compared,
+    wrong: found.wrong,
+    samples: found.samples.map((hex) => ({
+      request: one
+        ? `${spec.requests[0].method} ${spec.requests[0].path}`
+        : `one of the ${spec.requests.length} requests of the load`,
+      status: spec.expectedAnswers?.find((answer) => answer)?.status ?? 0,
+      body: Buffer.from(hex, 'hex').toString('utf8'),
+      expected: one ? (spec.expectedAnswers?.[0]?.body ?? '') : `one of the load's ${answers.size} right answers`,
+    })),
   };
 }

@@ -11,6 +11,7 @@ const text: Scenario = {
   name: 'text',
   description: 'GET / answers 200 "Hello, world!" as text/plain',
   load: [{ method: 'GET', path: '/' }],
+  loadAnswerBody: () => 'Hello, world!',
   checks: [
     { request: { method: 'GET', path: '/' }, expect: { status: 200, contentType: TEXT_PLAIN, text: 'Hello, world!' } },
   ],
@@ -20,6 +21,8 @@ const json: Scenario = {
   name: 'json',
   description: 'GET /json answers 200 {"hello":"world"} as application/json',
   load: [{ method: 'GET', path: '/json' }],
+  // Byte for byte: a target that writes the same JSON otherwise is checked by the checker only (load-answers.ts).
+  loadAnswerBody: () => JSON.stringify({ hello: 'world' }),
   checks: [
     {
       request: { method: 'GET', path: '/json' },
@@ -32,6 +35,7 @@ const param: Scenario = {
   name: 'param',
   description: 'GET /user/:id answers the id as text/plain; the load cycles through 1,000 ids',
   load: userIds(1000).map((id) => ({ method: 'GET' as const, path: `/user/${id}` })),
+  loadAnswerBody: (request) => decodeURIComponent(request.path.slice('/user/'.length)),
   checks: ['42', 'abc-7', userIds(1000)[998]].map((id) => ({
     request: { method: 'GET' as const, path: `/user/${id}` },
     expect: { status: 200, contentType: TEXT_PLAIN, text: id },

@@ -1,0 +1,199 @@
+/**
+ * Answers checked while the load runs, end to end: on every installed HTTP/1.1 and HTTP/2
+ * engine, two targets wrong only under load at the same length (wrong while more than 20
+ * connections are open; wrong in 1 of 100 answers) are refused with the offending answer in
+ * the result, and the honest control is ranked. And an engine that dies is run once more and
+ * reported as the engine's failure, never the target's.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { engines } from '../../src/engines/registry.js';
+import type { Result } from '../../src/model/schema.js';
+import { findExecutable } from '../../src/proc/executables.js';
+import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, runFolder, tempDir } from '../helpers/cli.js';
+
+const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
+const CROWDED = 'wrong-when-crowded';
+const ONE_IN_100 = 'wrong-one-in-100';
+const installed = (name: string) => engines.find((e) => e.name === name)?.unavailableReason() === undefined;
+
+/** The load: many connections (the fixtures go wrong beyond 20), one short window per target. */
+const SHORT_RUN = [
+  '--repeats',
+  '1',
+  '--duration',
+  '1',
+  '--warmup',
+  '0',
+  '--trial-warmup',
+  '0.2',
+  '--baseline-visits',
+  '1',
+];
+
+function wrongCell(result: Result, target: string) {
+  return result.summaries.find((s) => s.target === target)!;
+}
+
+/** The wrong answers the target's trials kept, as one text. */
+function keptAnswers(result: Result, target: string): string {
+  return JSON.stringify(result.trials.filter((t) => t.target === target).flatMap((t) => t.wrongAnswers ?? []));
+}
+
+async function runThree(suite: 'hello' | 'h2', engine: string, control: string, scenario: string) {
+  const out = tempDir(`checks-${engine}`);
+  const run = await runCli(
+    [
+      'run',
+      '--suite',
+      suite,
+      '--targets',
+      `${control},${CROWDED},${ONE_IN_100}`,
+      '--baseline',
+      control,
+      '--scenarios',
+      scenario,
+      '--engine',
+      engine,
+      '--connections',
+      '50',
+      ...SHORT_RUN,
+      '--out',
+      out,
+    ],
+    withFixtures,
+  );
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  const result = resultOf(out);
+  const markdown = readFileSync(join(runFolder(out), 'report.md'), 'utf8');
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
+  return { result, markdown };
+}
+
+function assertRefused(result: Result, markdown: string, target: string, engine: string) {
+  const cell = wrongCell(result, target);
+  assert.equal(cell.status, 'failed', `${engine}: ${target} is refused (${cell.reason})`);
+  assert.equal(cell.ratioToBaseline, undefined, `${engine}: ${target} is not ranked`);
+  assert.match(cell.reason!, /under load/, `${engine}: ${cell.reason}`);
+  assert.match(keptAnswers(result, target), /w0rld/, `${engine}: the offending answer is in the result`);
+  assert.match(markdown, new RegExp(`${target}.*w0rld`), `${engine}: and in the report`);
+  const trial = result.trials.find((t) => t.target === target)!;
+  assert.ok(trial.flags.includes('wrong-under-load'), `${engine}: flagged`);
+}
+
+function assertControlRanked(result: Result, control: string, engine: string) {
+  const cell = wrongCell(result, control);
+  assert.equal(cell.status, 'measured', `${engine}: the honest control is measured (${cell.reason})`);
+  const trial = result.trials.find((t) => t.target === control)!;
+  assert.equal(trial.wrongAnswers, undefined, `${engine}: no wrong answer from the control`);
+  assert.ok((trial.answerChecks?.checker?.sent ?? 0) >= 1, `${engine}: the checker ran beside the load`);
+}
+
+/**
+ * The 1-in-100 target is refused wherever an answer of its was judged wrong. An engine that
+ * compares every body always sees one; where the engine reads no bodies (h2load, autocannon)
+ * only the checker's few dozen answers are judged, and a short window can pass unseen
+ * (bench/checker-cost.md): then its trial must say the engine compared no body.
+ */
+function assertOneIn100(result: Result, markdown: string, engine: string, readsBodies: boolean) {
+  const trial = result.trials.find((t) => t.target === ONE_IN_100)!;
+  if (readsBodies || trial.wrongAnswers) return assertRefused(result, markdown, ONE_IN_100, engine);
+  assert.equal(trial.answerChecks?.engine.checks, 'status', `${engine}: it says it compared no body`);
+  const checker = trial.answerChecks?.checker;
+  console.log(
+    `# ${engine}: ${ONE_IN_100} passed unseen by ${checker?.answered} checks (${checker?.beforeWindow} of them before the window; chance 0.99^n)`,
+  );
+}
+
+for (const engine of ['node-http1', 'wrk', 'h2load', 'autocannon']) {
+  test(`hello on ${engine}: wrong only under load is refused with its answer, the honest control ranked`, {
+    skip: !installed(engine) && `${engine} is not installed`,
+  }, async () => {
+    const { result, markdown } = await runThree('hello', engine, 'node-http', 'json');
+    assertControlRanked(result, 'node-http', engine);
+    assertRefused(result, markdown, CROWDED, engine);
+    assertOneIn100(result, markdown, engine, engine === 'node-http1' || engine === 'wrk');
+  });
+}
+
+for (const engine of ['node-http2', 'h2load']) {
+  test(`h2 on ${engine}: wrong only under load is refused with its answer, the honest control ranked`, {
+    skip: !installed(engine) && `${engine} is not installed`,
+  }, async () => {
+    const { result, markdown } = await runThree('h2', engine, 'node-http2', 'h2c-json');
+    assertControlRanked(result, 'node-http2', engine);
+    assertRefused(result, markdown, CROWDED, engine);
+    assertOneIn100(result, markdown, engine, engine === 'node-http2');
+  });
+}
+
+/** A folder with an `h2load` that dies like h2load 1.52 aborting as it starts: on its first load, or on every one. */
+function dyingH2load(always: boolean): string {
+  const dir = tempDir('dying-h2load');
+  const real = findExecutable('h2load')!;
+  const marker = join(dir, 'died-once');
+  writeFileSync(
+    join(dir, 'h2load'),
+    [
+      '#!/bin/bash',
+      `for a in "$@"; do [ "$a" = --version ] && exec ${real} "$@"; done`,
+      `if ${always ? 'true' : `[ ! -e ${marker} ]`}; then`,
+      `  touch ${marker}`,
+      '  echo "starting benchmark..."',
+      '  echo "h2load: session.cc:1234: assertion failed" >&2',
+      '  ulimit -c 0',
+      '  kill -ABRT $$',
+      'fi',
+      `exec ${real} "$@"`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(join(dir, 'h2load'), 0o755);
+  return dir;
+}
+
+async function runOnDyingH2load(always: boolean) {
+  const out = tempDir('engine-dies');
+  const path = `${dyingH2load(always)}:${process.env.PATH}`;
+  const run = await runCli(
+    ['run', '--targets', 'node-http', '--scenarios', 'json', '--engine', 'h2load', ...SHORT_RUN, '--out', out],
+    { PATH: path },
+  );
+  assert.equal(run.mark.length > 0, true);
+  assert.deepEqual(await leftoverProcesses(run.mark), []);
+  return { run, result: resultOf(out) };
+}
+
+test('an engine that dies once is run again, its stderr kept, and the target measured', {
+  skip: !installed('h2load') && 'h2load is not installed',
+}, async () => {
+  const { run, result } = await runOnDyingH2load(false);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  const trial = result.trials.find((t) => t.target === 'node-http')!;
+  assert.equal(trial.status, 'ok', trial.reason);
+  assert.equal(trial.engineFailures?.length, 1, 'the failure is kept');
+  assert.equal(trial.engineFailures![0].signal, 'SIGABRT');
+  assert.match(trial.engineFailures![0].stderr, /assertion failed/, "the engine's own stderr");
+  assert.ok(
+    result.verification.every((v) => v.ok),
+    'no verification failed',
+  );
+});
+
+test('an engine that dies twice fails the trial as the engine, not the target', {
+  skip: !installed('h2load') && 'h2load is not installed',
+}, async () => {
+  const { result } = await runOnDyingH2load(true);
+  const trial = result.trials.find((t) => t.target === 'node-http')!;
+  assert.equal(trial.status, 'failed');
+  assert.deepEqual(trial.flags, ['engine-failed']);
+  assert.equal(trial.engineFailures?.length, 2, 'both failures are kept');
+  assert.match(trial.reason!, /the engine h2load failed, not the target/);
+  assert.equal(trial.exit, undefined, 'no exit of the target is recorded');
+  assert.ok(
+    result.verification.every((v) => v.ok),
+    'the target is not held to have answered wrongly',
+  );
+});
