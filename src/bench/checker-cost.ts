@@ -323,7 +323,10 @@ runBench(CHECKER_COST, (args) => {
       join(projectRoot, 'bench', `${stem}.json`),
       `${JSON.stringify({ at: when, rounds, durationSec, load: LOAD, cost, caught }, null, 2)}\n`,
     );
-    writeFileSync(join(projectRoot, 'bench', `${stem}.md`), markdown(cost, caught, { rounds, durationSec, at: when, cores: allowedCores().length }));
+    writeFileSync(
+      join(projectRoot, 'bench', `${stem}.md`),
+      markdown(cost, caught, { rounds, durationSec, at: when, cores: allowedCores().length }),
+    );
     console.error(`wrote bench/${stem}.md and .json`);
   })().catch((error: Error) => {
     console.error(error.stack ?? error.message);

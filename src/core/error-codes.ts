@@ -61,7 +61,7 @@ export const ERROR_CODES = {
   GAUNTLET_NOTHING_TO_RUN: {
     exit: EXIT.USAGE,
     cause:
-      "none of the chosen targets can run the suite here (each is listed with the reason), or none runs the chosen scenarios (fanout-ramp runs on seed 001's three configurations only)",
+      'none of the chosen targets can run the suite here (each is listed with the reason), or none runs the chosen scenarios (fanout-ramp runs on the three NestJS configurations of its published comparison only)',
     fix: 'choose other targets, or install what the reasons name; `gauntlet list` shows what runs here and why not',
   },
   GAUNTLET_NO_TARGET_DIR: {
@@ -78,7 +78,7 @@ export const ERROR_CODES = {
     exit: EXIT.USAGE,
     cause:
       '`--profile` is not fixed, ramp:[from-]to/duration,... or rate:[from-]to/duration,... (an unknown kind, a stage without a duration, a level that is not a number, a later stage naming its start, nothing sent)',
-    fix: 'write e.g. `--profile ramp:0-100/70s`, `--profile ramp:0-100/30s,100/30s,0/10s` or `--profile rate:500/20s`; the README lists the syntax',
+    fix: 'write e.g. `--profile ramp:0-100/70s`, `--profile ramp:0-100/30s,100/30s,0/10s` or `--profile rate:500/20s`; docs/engines.md lists the syntax',
   },
   GAUNTLET_NOT_A_K6_SUMMARY: {
     exit: EXIT.USAGE,

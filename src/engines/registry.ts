@@ -141,7 +141,7 @@ export function chooseEngine(needs: LoadNeeds, preferred?: string): Engine {
     throw new UserError(
       'GAUNTLET_ENGINE_UNAVAILABLE',
       `no installed load engine runs ${wanted} as an open model: ${candidates.map((e) => `${e.name} could, but ${e.unavailableReason()}`).join('; ')}`,
-      `install k6: ${K6_INSTALL_HINT}; or name --engine autocannon for a rate cap on a closed loop (not an open model: see the README)`,
+      `install k6: ${K6_INSTALL_HINT}; or name --engine autocannon for a rate cap on a closed loop (not an open model: see docs/engines.md)`,
     );
   }
   if (capable.length === 0) {

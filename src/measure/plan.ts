@@ -48,7 +48,7 @@ export interface BaselineVisits {
  * and between), so every target sits a few trials from one of them. With `processes` above
  * one, every target runs that many processes and each is visited once per pass, at shuffled
  * places: a process keeps the speed its start gave it, apart from another start of the same
- * code (README, "A start's own speed"), so a figure over several starts holds better from run
+ * code (docs/statistics.md), so a figure over several starts holds better from run
  * to run.
  */
 export function planTrials(
@@ -123,11 +123,10 @@ export interface PlannedStart {
  * The order the targets start in before round 1: shuffled, a target's processes in passes
  * (every target's first process, then every second one, …), and the baseline's processes side
  * by side in the middle. A start's figure goes with how long it waited between its warm-up and
- * round 1 (README, "A start's own speed"), and the baseline's figure divides every ratio: its
- * two processes, started side by side at a drawn place, waited 104 s before round 1 in one run
- * and 10 s in the next, and its figure moved 6.7 points against the other targets'
- * (bench/stability-fresh-clone-2c6049f). Started first and last, its processes read 5.1-7.8 %
- * apart in four runs, which an interval drawing its starts took for noise; in the middle, both
+ * round 1 (docs/statistics.md), and the baseline's figure divides every ratio: started
+ * side by side at a drawn place, its two processes may wait a long time before round 1 in one
+ * run and hardly at all in the next, moving every ratio; started first and last, they read
+ * several % apart, which an interval drawing its starts takes for noise. In the middle, both
  * wait about as long as the average target, alike in every run.
  */
 export function planStarts(targets: string[], seed: number, baseline?: BaselineVisits, processes = 1): PlannedStart[] {

@@ -1,5 +1,5 @@
 /**
- * The time a run's planned rounds may take. The main job has to end within about five minutes,
+ * The time a run's planned rounds may take. The default run has to end within about five minutes,
  * but on this machine runs of its 16 rounds took 287-360 s, and of 15 rounds 298-354 s: their
  * warm-ups took 108-152 s and a round 9.9-17.3 s, by the hour's noise. So it plans the rounds a
  * quick hour has time for and starts a round only while one as long as the last still ends
@@ -15,15 +15,15 @@ export interface RoundBudget {
 }
 
 /**
- * The main job's budget: 295 s, so that with the second or so a run takes to stop its
+ * The default run's budget: 295 s, so that with the second or so a run takes to stop its
  * targets and write its result it ends within 300 s, over its 19 starts (18 targets and the
  * baseline's second process); a run that starts more processes (more runtimes, --processes)
- * gets as much per start, so its rounds are cut no more than the main job's.
+ * gets as much per start, so its rounds are cut no more than the default run's.
  */
 export const MAIN_JOB_BUDGET_SEC = 295;
 export const MAIN_JOB_STARTS = 19;
 
-/** The budget for a run of `starts` target processes: the main job's, or its share per start when more start. */
+/** The budget for a run of `starts` target processes: the default run's, or its share per start when more start. */
 export function mainJobBudgetSec(starts: number): number {
   return Math.max(MAIN_JOB_BUDGET_SEC, Math.round((MAIN_JOB_BUDGET_SEC * starts) / MAIN_JOB_STARTS));
 }

@@ -69,7 +69,7 @@ export interface RunSettings {
   services?: Array<{ name: string; pid: number }>;
   /**
    * The time the planned rounds may take (round-budget.ts): `sec` from the run's start, or
-   * the main job's budget for the run's starts when absent; no round starts that would end past it.
+   * the default run's budget for the run's starts when absent; no round starts that would end past it.
    */
   roundBudget?: { sec?: number };
   /** Keep adding rounds until every cell's intervals are within ± this share of its median, or the budget is spent. */

@@ -7,7 +7,7 @@
  * where a burst of stolen or contended CPU slows both sides alike.
  *
  * Why: one after the other, two identical node-http processes read a ratio with a spread of
- * 13.4-16.6 % per trial in a noisy hour; in 25-50 ms turns, 2.7-6.8 % (by hand; README, How far a ranking holds, "Tried, not taken" and "Turns").
+ * 13.4-16.6 % per trial in a noisy hour; in 25-50 ms turns, 2.7-6.8 % (measured by hand; docs/method.md, "Turns (experimental)").
  */
 import type { TrialEngine } from '../engines/engine-plan.js';
 import type { Measurement } from '../model/schema.js';

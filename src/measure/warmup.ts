@@ -117,7 +117,7 @@ export async function warmUp(
      * too: its requests differ from the engine's (`Connection: close`, other headers), and a
      * target whose code was optimized without them deoptimized it at the first trial's check,
      * 8-23 times per target, and ran the next round 15 % slower while it optimized again
-     * (README: How a run measures, 4). Its answers are the trials' to judge.
+     * (docs/method.md). Its answers are the trials' to judge.
      */
     afterBlock?: () => Promise<unknown>;
   },
@@ -141,8 +141,8 @@ export async function warmUp(
   // Each block is a load of its own, its connections opened and closed as a trial's are. A
   // server's socket set-up and tear-down paths are compiled, and deoptimized when the first
   // connections close, only once a load goes through them: after one long load the first
-  // round of the main job ran 9-14 % below the run's mean in three runs out of three; warmed in
-  // one-second loads, 2.6 % on average over seven (README: How a run measures).
+  // round of the default run ran 9-14 % below the run's mean in three runs out of three; warmed in
+  // one-second loads, 2.6 % on average over seven (docs/method.md).
   while (plannedSec < options.maxSec - 0.01 && !options.signal.aborted) {
     // The last block takes what is left of the maximum (all of it when that is under a second).
     const durationSec = Math.min(blockSec, options.maxSec - plannedSec);

@@ -2,7 +2,7 @@
  * Whether a measured window was long enough for the load it carried. A window shorter than a
  * few latencies measures the ramp of the load, not its steady flow: the h2 suite at 100 × 100
  * streams gave p50 latencies of 0.3–0.9 s in 1 s windows, cells of 100–800 responses, and
- * koa at 4 % of node-http2 where seed 003 has 38 %.
+ * koa at 4 % of node-http2 where the Tuft benchmark comparison has 38 %.
  */
 import type { Measurement } from '../model/schema.js';
 
@@ -27,8 +27,8 @@ export interface WindowShortfall {
 /**
  * The step a window is extended in: whole seconds when whole seconds were asked (wrk counts
  * no less), else a twentieth. Rounding a 0.25 s window up to 1 s quadrupled it where 0.35 s was
- * enough: at the main job's 1000 requests in flight a target under 20k req/s has a p50 over
- * 50 ms, and in a slow hour nearly half the main job's trials ran in extended windows.
+ * enough: at the default run's 1000 requests in flight a target under 20k req/s has a p50 over
+ * 50 ms, and in a slow hour nearly half the default run's trials ran in extended windows.
  */
 export function windowStepSec(askedSec: number): number {
   return Number.isInteger(askedSec) ? 1 : 0.05;

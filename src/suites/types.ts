@@ -88,13 +88,13 @@ export interface Suite {
   usesStore?: boolean;
   /** The services a run of this suite needs with these options (started by the API for run, verify and ab). */
   services?(options: { stores: Array<{ kind: string }> }): ServiceName[];
-  /** Suite that the seed reports reproduce, for the README and reports. */
+  /** The published report the suite reproduces, for `list` and the reports. */
   reproduces?: string;
   /** The HTTP/2 protocols its scenarios are served over (each scenario names its own); absent: HTTP/1.1. */
   protocols?: Http2Protocol[];
   /** The scenarios a run takes when none are named (absent: all); the others run when named. */
   defaultScenarios?: string[];
-  /** Load defaults of the suite (the seed's), used when the user does not pass --connections or --pipelining. */
+  /** Load defaults of the suite (the published report's), used when the user does not pass --connections or --pipelining. */
   defaults?: {
     connections?: number;
     pipelining?: number;
@@ -102,8 +102,8 @@ export interface Suite {
     durationSec?: number;
     /**
      * How `run` splits its time, each field where the user does not set it (--repeats,
-     * --duration, --trial-warmup): the hello suite's main job takes many short rounds, whose
-     * best quarter ranks better than a few long ones (README, "How far a ranking holds"). `ab`
+     * --duration, --trial-warmup): the hello suite's default run takes many short rounds, whose
+     * best quarter ranks better than a few long ones (docs/stability.md). `ab`
      * keeps its own rounds and gauntlet's windows. `scenarios`: what `run` takes in those
      * rounds when none are named (absent: defaultScenarios, which `verify` and `ab` take).
      */
@@ -111,13 +111,13 @@ export interface Suite {
   };
   /** Its apps call the upstream service (GAUNTLET_UPSTREAM_URL): how many calls per request, and the answer they give. */
   upstream?: UpstreamContract;
-  /** Pairs of targets the report divides per runtime and round (fanout: seed 001's framework, client and combined effects). */
+  /** Pairs of targets the report divides per runtime and round (fanout: the framework, client and combined effects of the NestJS HTTP module comparison). */
   pairs?: TargetPair[];
 }
 
 export interface TargetPair {
   name: string;
-  /** The target divided by (seed 001's baseline side). */
+  /** The target divided by (the comparison's baseline side). */
   before: string;
   after: string;
 }

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import type { UpstreamKey } from '../types.js';
 
-/** Outbound calls per inbound request, as in the reference report (seed 001). */
+/** Outbound calls per inbound request, as in the reference report (the NestJS HTTP Module Performance Comparison). */
 export const FANOUT_CALLS = 5;
 
 /** The upstream's defaults: the reference report does not state its upstream's latency or size. */

@@ -1,5 +1,5 @@
 /**
- * fanout (seed 001): every inbound request makes five parallel calls to an upstream HTTP
+ * fanout (the NestJS HTTP Module Performance Comparison, https://www.npmjs.com/package/nestjs-undici): every inbound request makes five parallel calls to an upstream HTTP
  * service and answers with their combined data, so the framework's and the outbound HTTP
  * client's cost show together, as when an API calls other services.
  */
@@ -36,7 +36,7 @@ const fanout: Scenario = {
 /** Seed 001's experiment: its three configurations under its load shape, k6 ramping 0 to 100 virtual users over 70 s. */
 const fanoutRamp: Scenario = {
   name: 'fanout-ramp',
-  description: `the same requests under seed 001's load shape: k6 ramping from 0 to 100 virtual users over 70 s, on the seed's three NestJS configurations`,
+  description: `the same requests under the published comparison's load shape: k6 ramping from 0 to 100 virtual users over 70 s, on its three NestJS configurations`,
   load: fanoutLoad,
   checks: fanoutChecks,
   profile: 'ramp:0-100/70s',
@@ -46,10 +46,11 @@ const fanoutRamp: Scenario = {
 export const fanoutSuite: Suite = {
   name: 'fanout',
   description: `each request calls an upstream service ${FANOUT_CALLS} times in parallel: the framework's and the HTTP client's cost`,
-  reproduces: 'seed 001 (NestJS HTTP modules: Express or Fastify, axios or undici, on Node 20, 22 and 24)',
+  reproduces:
+    'the NestJS HTTP Module Performance Comparison (Express or Fastify, axios or undici, on Node 20, 22 and 24)',
   scenarios: [fanoutRamp, fanout],
   services: () => ['upstream'],
-  // The seed's k6 virtual users send one request at a time each: no pipelining. A fixed
+  // The comparison's k6 virtual users send one request at a time each: no pipelining. A fixed
   // window of 5 s holds at least 1,000 responses of the slowest target (about 300 req/s here)
   // and many times its p50 latency, so windows need no extension.
   defaults: { connections: 100, pipelining: 1, durationSec: 5 },

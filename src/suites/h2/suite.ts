@@ -1,7 +1,7 @@
 /**
- * h2 (the HTTP/2 part of seed 003): hello world served over HTTP/2, cleartext with prior
- * knowledge (h2c, as the seed's apps listened) and over TLS with ALPN h2 (how browsers
- * speak HTTP/2), loaded like the seed's `h2load -c100 -m100` after a warm-up.
+ * h2 (the HTTP/2 part of the Tuft benchmark comparison, https://github.com/tuftjs/bench): hello world served over HTTP/2, cleartext with prior
+ * knowledge (h2c, as that comparison's apps listened) and over TLS with ALPN h2 (how browsers
+ * speak HTTP/2), loaded like its `h2load -c100 -m100` after a warm-up.
  *
  * Design: one scenario per protocol and answer (`h2c-text`, `h2c-json`, `h2-text`,
  * `h2-json`), each carrying its `protocol`, rather than one `text` scenario run once per
@@ -42,9 +42,10 @@ export function overProtocol(scenario: Scenario, protocol: Http2Protocol): Scena
 export const h2Suite: Suite = {
   name: 'h2',
   description: 'hello world over HTTP/2: h2c and TLS (ALPN h2), many streams per connection',
-  reproduces: 'seed 003 (HTTP/2 hello world: node:http2, Tuft, Fastify, Koa, hapi; h2load -c100 -m100 with warm-up)',
+  reproduces:
+    'the Tuft benchmark comparison (HTTP/2 hello world: node:http2, Tuft, Fastify, Koa, hapi; h2load -c100 -m100 with warm-up)',
   protocols: PROTOCOLS,
   scenarios: PROTOCOLS.flatMap((protocol) => ANSWERS.map((name) => overProtocol(helloScenario(name), protocol))),
-  // The seed's load: 100 connections with 100 concurrent streams each.
+  // The comparison's load: 100 connections with 100 concurrent streams each.
   defaults: { connections: 100, pipelining: 100 },
 };

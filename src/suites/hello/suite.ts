@@ -45,16 +45,17 @@ const param: Scenario = {
 export const helloSuite: Suite = {
   name: 'hello',
   description: 'hello world: routing and the cost of answering text, JSON and a route parameter',
-  reproduces: 'seed 004 (fastify-benchmarks-style hello world) and the HTTP/1.1 part of seed 003',
+  reproduces:
+    "mion's Hello World benchmarks (in the style of fastify/benchmarks) and the HTTP/1.1 part of the Tuft benchmark comparison",
   scenarios: [text, json, param],
-  // verify and ab take json (seed 004's hello) and param (routing: a release that slows its
+  // verify and ab take json (mion's hello world, https://github.com/MionKit/Benchmarks) and param (routing: a release that slows its
   // router shows there); text costs what json costs less the serialization.
   defaultScenarios: ['json', 'param'],
-  // The main job (`run` with no scenarios named): json alone, up to 16 rounds of 0.25 s windows,
+  // The default run (`run` with no scenarios named): json alone, up to 16 rounds of 0.25 s windows,
   // each after 0.15 s of unmeasured load, ranked by the best quarter of the rounds. In its five
   // minutes one scenario gets twice the rounds two did, and a cell's standard error falls by
   // about √2 (1.3-1.6 % against 1.7-2.3 % for json and param in the same hour,
-  // bench/stability-*.md, README: How far a ranking holds). Runs of 16 rounds took 287-360 s
+  // docs/stability.md). Runs of 16 rounds took 287-360 s
   // here, by how long the warm-ups and the hour's rounds took, so the run plans 16 and keeps
   // those that end within its budget of 295 s (measure/round-budget.ts): 16 in a quick hour,
   // 12 in the calm pairs measured with it (windows lengthened for their load), 9-12 in a noisy

@@ -1,5 +1,5 @@
 /**
- * The saas suite (seed 000): a project-management API with 21 routes in three tiers (public,
+ * The saas suite (the Moost vs NestJS benchmark, https://github.com/prostojs/router-benchmark): a project-management API with 21 routes in three tiers (public,
  * header auth, cookie auth), 20 load scenarios in four categories, and verification checks
  * for every route. Targets implement ROUTES.md; this file is the contract they are held to.
  */

@@ -20,7 +20,7 @@ export const saasSuite: Suite = {
   name: 'saas',
   description:
     'a project-management SaaS API: 21 routes, bearer and cookie auth, a 20-cookie jar, small and large bodies, 401 and 404 paths',
-  reproduces: 'seed 000 (Moost vs NestJS: the full HTTP lifecycle, weighted by traffic category)',
+  reproduces: 'the Moost vs NestJS benchmark (the full HTTP lifecycle, weighted by traffic category)',
   scenarios: weighted(SAAS_SCENARIOS, SAAS_CATEGORY_WEIGHTS),
   extraChecks: SAAS_ROUTE_CHECKS,
   categoryWeights: SAAS_CATEGORY_WEIGHTS,

@@ -1,5 +1,5 @@
 /**
- * The in-process parts of the services suite, in the reference report's order (seed 002:
+ * The in-process parts of the services suite, in the reference report's order (the Moleculer benchmark, https://moleculer.services/docs/0.14/benchmark:
  * Moleculer's benchmark page). Each table's first row is its reference, as there.
  */
 import type { BenchCase, BenchPart } from '../inproc-types.js';
