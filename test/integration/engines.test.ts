@@ -116,8 +116,10 @@ function checkFigures(label: string, spec: LoadSpec, seen: Observed): void {
   assert.equal(m.errors, 0, `${label}: ${m.errors} errors`);
   assert.equal(m.timeouts, 0, `${label}: ${m.timeouts} timeouts`);
   // The server's count is read when each hook fires; requests in flight at either edge and
-  // the count's own round trip under load may fall on either side.
-  const tolerance = 2 * spec.connections * spec.pipelining + 0.03 * m.requests;
+  // the count's own round trip may fall on either side. On a busy machine that round trip took
+  // 50 ms (5 % of a window): a tenth of the responses is still far below the miscounts this
+  // catches (a batch counted once, the warm-up counted too).
+  const tolerance = 2 * spec.connections * spec.pipelining + 0.1 * m.requests;
   assert.ok(
     Math.abs(seen.served - m.requests) <= tolerance,
     `${label}: the engine counted ${m.requests} responses, the server answered ${seen.served} in the window (tolerance ${Math.round(tolerance)})`,

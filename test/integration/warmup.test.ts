@@ -23,26 +23,27 @@ function fakeTarget(writes: boolean): GroupProcess {
     const chunk = Buffer.alloc(65536);
     const used = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
     setInterval(() => { if (${writes}) fs.writeSync(fd, chunk); }, 5);
-    process.on('SIGUSR2', () => { const end = used() + 300; while (used() < end); });
+    process.on('SIGUSR2', () => { process.stdout.write('busy\\n'); const end = used() + 300; while (used() < end); });
     process.stdout.write('ready\\n');`;
   return startGroup({ command: process.execPath, args: ['-e', code] });
 }
 
-/** Resolves once every one of the fake targets has started (said "ready"). */
-function started(...targets: GroupProcess[]): Promise<unknown> {
-  return Promise.all(
-    targets.map(
-      (target) =>
-        new Promise<void>((resolve) => {
-          let text = '';
-          target.child.stdout?.on('data', (chunk: Buffer) => {
-            text += chunk.toString();
-            if (text.includes('ready\n')) resolve();
-          });
-        }),
-    ),
-  );
+/** Resolves once the fake target next writes `line` on its stdout. */
+function says(target: GroupProcess, line: string): Promise<void> {
+  return new Promise((resolve) => {
+    let text = '';
+    const look = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (!text.split('\n').includes(line)) return;
+      target.child.stdout?.off('data', look);
+      resolve();
+    };
+    target.child.stdout?.on('data', look);
+  });
 }
+
+/** Resolves once every one of the fake targets has started (said "ready"). */
+const started = (...targets: GroupProcess[]) => Promise.all(targets.map((target) => says(target, 'ready')));
 
 /** A generator that loads for the block's length, then answers as told for block n (1-based). */
 function scripted(
@@ -59,7 +60,12 @@ function scripted(
       hooks.windowEnd();
       const outcome = answer(engine.blocks);
       if (outcome instanceof Error) throw outcome;
-      if (outcome.requests < 1000) process.kill(target.pid, 'SIGUSR2'); // few answers: the rest is still queued
+      if (outcome.requests < 1000) {
+        // few answers: the rest is still queued, and the target is busy with it once it says so
+        const busy = says(target, 'busy');
+        process.kill(target.pid, 'SIGUSR2');
+        await busy;
+      }
       return outcome;
     },
   };
