@@ -11,8 +11,9 @@
  *      reports, fake-engine runs, npm pack): several files at once.
  *   2. loads: integration tests that load real servers but only check what a run records,
  *      two files at once.
- *   3. alone: integration tests that check a setting a run changes on the whole machine (idle
- *      polling), which another run at the same time would change too: one file at a time.
+ *   3. alone: integration tests that judge a process group's CPU time (settle), or check a
+ *      setting a run changes on the whole machine (idle polling), which another test at the same
+ *      time would disturb: one file at a time.
  * A new integration file runs alone until it is listed in QUIET or LOADS.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,7 +25,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'test');
 
 /** Integration files that start no load generator on a real server, longest first. */
-const QUIET = ['cli-errors', 'pack', 'pipeline', 'compare', 'html-report', 'warmup', 'inproc-run', 'settle', 'brokers'];
+const QUIET = ['cli-errors', 'pack', 'pipeline', 'compare', 'html-report', 'warmup', 'inproc-run', 'brokers'];
 /** Integration files that load real servers and assert on what a run records, not on the figures; longest first. */
 const LOADS = [
   'fanout',
