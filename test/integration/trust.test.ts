@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, runFolder, tempDir } from '../helpers/cli.js';
 
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
+// Every run here visits its baseline once a round (--baseline-visits 1): the tests judge the other target.
 
 test('a target that answers right at verification and wrongly under load is refused and never ranked', async () => {
   const out = tempDir('cheat');
@@ -21,6 +22,8 @@ test('a target that answers right at verification and wrongly under load is refu
       '1',
       '--warmup',
       '0',
+      '--baseline-visits',
+      '1',
       '--out',
       out,
     ],
@@ -83,6 +86,8 @@ test('a window too short for its load is extended, or marked invalid and never r
       '10',
       '--pipelining',
       '1',
+      '--baseline-visits',
+      '1',
       '--out',
       out,
     ],
@@ -143,6 +148,8 @@ test('the warm-up ends once throughput levels off, and stops at its maximum (say
       // keep the schedule fed (at 100 in flight its CPU cost per request was still falling)
       '--pipelining',
       '1',
+      '--baseline-visits',
+      '1',
       '--out',
       out,
     ],
@@ -180,6 +187,8 @@ test('a target that answers malformed HTTP is reported within seconds, with what
       '1',
       '--warmup',
       '0',
+      '--baseline-visits',
+      '1',
       '--out',
       out,
     ],
