@@ -81,7 +81,9 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
     assert.equal(trial.status, 'ok', `${trial.target}/${trial.scenario}: ${trial.reason}`);
     assert.equal(trial.engine, 'fake');
     const m = trial.measurement!;
-    assert.equal(m.requests, FAKE_REQUESTS_PER_SEC, 'a fixed count per second of window');
+    // a fixed count per second of window; a window lengthened for the real answers' latency (on a
+    // busy machine) holds as many more
+    assert.equal(m.requests, Math.round(FAKE_REQUESTS_PER_SEC * m.durationSec), 'a fixed count per second of window');
     assert.equal(m.statusCounts['200'], m.requests, 'the real answers were 200s, scaled');
     assert.equal(
       trial.answerSize?.ok,
