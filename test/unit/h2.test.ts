@@ -10,7 +10,7 @@ import { RUN_DEFAULTS, roundBudget, withRunRounds } from '../../src/api/settings
 import { addLoadOptions, loadOptions, type LoadFlags } from '../../src/cli/load-options.js';
 import type { LoadCommand } from '../../src/cli/suite-defaults.js';
 import { planEngines } from '../../src/engines/engine-plan.js';
-import { h2loadEngine, headerSavings, negotiatedMismatch } from '../../src/engines/h2load/engine.js';
+import { h2loadEngine, headerSavings, negotiatedMismatch, windowSec } from '../../src/engines/h2load/engine.js';
 import { loadNeeds } from '../../src/engines/needs.js';
 import { protocolMismatch } from '../../src/http/http-probe.js';
 import { generateCertificate, opensslArgs } from '../../src/http/tls-cert.js';
@@ -198,6 +198,13 @@ test('h2load: the HPACK share is read from its summary, and a protocol other tha
   assert.equal(negotiatedMismatch('Application protocol: h2c\nfinished', 'h2c'), undefined);
   assert.match(negotiatedMismatch('Application protocol: http/1.1\nfinished', 'h2')!, /spoke http\/1.1, not h2/);
   assert.equal(negotiatedMismatch('Application protocol: http/1.1', 'http1'), undefined);
+});
+
+test("h2load: the window is read from its log's clock, not from when its lines reached gauntlet", () => {
+  // Lines read 430 ms apart; the log's requests span 499 ms of h2load's own clock.
+  assert.equal(windowSec(430, 1_000_000, 1_499_000), 0.499);
+  // No counted request in the log: the marks are all there is.
+  assert.equal(windowSec(430, Number.POSITIVE_INFINITY, 0), 0.43);
 });
 
 test('the probe names a session that does not speak the protocol asked', () => {
