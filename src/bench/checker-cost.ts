@@ -304,15 +304,12 @@ function perRequestLines(perRequest: PerRequest): string[] {
   const load = median(perRequest.load);
   const check = median(perRequest.check);
   const ratio = check / load;
-  const share = (s: number) =>
-    `${(s * 100).toFixed(1)} % of the requests, about ${(s * ratio * 100).toFixed(1)} % of the server's CPU`;
   return [
     `A check goes out on its own kept-alive socket, one request at a time, where the load pipelines ${LOAD.pipelining}: on node-http, ` +
       `measured one after the other (${perRequest.load.length} times, medians), a request of the load cost the server ${load.toFixed(1)} µs ` +
-      `of CPU and a check ${check.toFixed(1)} µs, ${ratio.toFixed(1)} times as much. So the checker's share of a window is ` +
-      `${share(CHECK_SHARE.besideBodyChecks)} beside an engine that compares every body, and ${share(CHECK_SHARE.alone)} ` +
-      'where it is alone in reading bodies. The CPU per request gauntlet reports counts the checks the server answered in ' +
-      'the window as requests, which takes most of that out of the figure.',
+      `of CPU and a check ${check.toFixed(1)} µs, ${ratio.toFixed(1)} times as much. So the checker, ${(CHECK_SHARE * 100).toFixed(1)} % ` +
+      `of a window's requests, takes about ${(CHECK_SHARE * ratio * 100).toFixed(1)} % of the server's CPU. The CPU per request ` +
+      'gauntlet reports counts the checks the server answered in the window as requests, which takes most of that out of the figure.',
   ];
 }
 const pct = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
