@@ -194,12 +194,6 @@ export interface Engine {
   name: string;
   description: string;
   capabilities: EngineCapabilities;
-  /**
-   * How it checks the bodies of the load where LoadSpec.expectedAnswers says them (BodyCheck):
-   * 'each' against each request's answer, 'set' against the set of right answers; absent: it
-   * reads no bodies, and gauntlet's checker alone judges answers while the load runs.
-   */
-  readsBodies?: 'each' | 'set';
   /** undefined when usable here, else why not and how to fix it. */
   unavailableReason(): string | undefined;
   version(): string;

@@ -21,7 +21,7 @@ import type { Instance } from './instances.js';
 import { measureInLongEnoughWindow } from './extend-window.js';
 import { runTrial, type WindowWatch } from './trial.js';
 import { retryEngineFailure } from './engine-retry.js';
-import { type CheckerRecord, checkerShare, LoadChecker, type LoadRate } from './load-checker.js';
+import { CHECK_SHARE, type CheckerRecord, LoadChecker, type LoadRate } from './load-checker.js';
 import { requestsInFlight } from '../engines/engine.js';
 import { describeWrongAnswer, distinctWrongAnswers, type WrongAnswer } from './wrong-answers.js';
 import {
@@ -52,7 +52,7 @@ export interface CheckedTrialContext {
   windowWatch?: WindowWatch;
   /** The engine lane (EngineRunOptions.lane). */
   lane?: number;
-  /** The checker's share of the load (default: checkerShare of the engine); 0 sends no checks while the load runs (bench/checker-cost.md compares the two). */
+  /** The checker's share of the load (default CHECK_SHARE); 0 sends no checks while the load runs (bench/checker-cost.md compares the two). */
   checkerShare?: number;
 }
 
@@ -152,7 +152,7 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
       checks: scenario.checks,
       load: loadRateOf(context.load, instance.measuredRates?.get(scenario.name)),
       timeoutMs: context.load.timeoutSec * 1000,
-      share: context.checkerShare ?? checkerShare(context.engine.engine),
+      share: context.checkerShare ?? CHECK_SHARE,
     });
     await checker.prepare();
     let trial = await runTrial({

@@ -6,7 +6,7 @@
  * verification, the bytes per response and the checks sent after a window; here it is caught
  * while it is wrong.
  *
- * Its cost is a share of the load (checkerShare): the checks go out on a schedule, at that
+ * Its cost is a share of the load (CHECK_SHARE): the checks go out on a schedule, at that
  * share of the rate the cell's previous window measured (the load's own rate, for a rate
  * profile), with at most MAX_IN_FLIGHT waiting at once. A cell's first window has no such
  * rate: its checks go out at FIRST_WINDOW_RATE at most, and slower as the checks' own latency
@@ -16,14 +16,14 @@
  *
  * The unmeasured load right before the window (--trial-warmup) is the same load, and checks
  * there cost the figures nothing: there the checker keeps MAX_IN_FLIGHT checks going, one
- * after the other, so a target wrong in 1 of 100 answers meets a few hundred of them before
- * the window opens even where the engine reads no bodies.
+ * after the other, so a target wrong in 1 of 100 answers meets dozens to hundreds of them
+ * before the window opens even where the engine reads no bodies.
  *
  * A check with no answer, or a 429 or 503 (a server shedding load), is not a wrong answer: the
  * engine's own counts judge those. bench/checker-cost.md says what the checker costs and how
  * likely it is to miss a target wrong in 1 of 100 answers.
  */
-import type { Engine, LoadProtocol } from '../engines/engine.js';
+import type { LoadProtocol } from '../engines/engine.js';
 import type { Trial } from '../model/schema.js';
 import type { Check } from '../suites/types.js';
 import { type CheckAnswer, type CheckClient, checkClient } from './check-client.js';
@@ -32,15 +32,16 @@ import { judgeAnswer } from './verify.js';
 import type { WrongAnswer } from './wrong-answers.js';
 
 /**
- * The checker's requests as a share of the load's: smaller where the engine compares every
- * body itself (the checker adds the headers), larger where the checker is the only one
- * reading bodies while the load runs.
+ * The checker's requests in a window as a share of the load's. A check, one request at a time
+ * on its socket, cost the server 2 to 3.5 times a request of a pipelined load here
+ * (bench/checker-cost.md), so this keeps the checker's part of the server's CPU under 1 %.
  */
-export const CHECK_SHARE = { besideBodyChecks: 0.002, alone: 0.005 };
+export const CHECK_SHARE = 0.002;
 /** Checks a second in a cell's first window, at most (no rate measured yet). */
 export const FIRST_WINDOW_RATE = 10;
 /** Most checks waiting for their answer at once. */
 export const MAX_IN_FLIGHT = 8;
+
 /** Pause before the next check after one got no answer (before the window, where checks go out back to back). */
 const FAILED_CHECK_PAUSE_MS = 20;
 /** How long checks in flight when the window closes may take to come back. */
@@ -49,11 +50,6 @@ const GRACE_MS = 2000;
 const KEPT_WRONG = 3;
 /** Longest body quoted in the result. */
 const BODY_CHARS = 200;
-
-/** The checker's share of a load carried by `engine`. */
-export function checkerShare(engine: Pick<Engine, 'readsBodies'>): number {
-  return engine.readsBodies ? CHECK_SHARE.besideBodyChecks : CHECK_SHARE.alone;
-}
 
 /** What the checker knows of the load's rate: measured (or set by a rate profile), or only the requests it keeps in flight. */
 export type LoadRate = { kind: 'known'; ratePerSec: number } | { kind: 'closed'; inFlight: number };
@@ -64,7 +60,7 @@ export interface CheckerOptions {
   checks: Check[];
   load: LoadRate;
   timeoutMs: number;
-  /** The checker's share of the load (checkerShare); 0: no checks. */
+  /** The checker's share of the load (CHECK_SHARE); 0: no checks. */
   share: number;
 }
 
@@ -144,7 +140,11 @@ export class LoadChecker implements WindowWatch {
     clearTimeout(this.timer);
   }
 
-  /** Before the window: as many checks in flight as allowed. */
+  /**
+   * Before the window: as many checks in flight as allowed. (64 HTTP/2 streams at once were
+   * all answered before the load's sessions were up, and their answers then waited out the
+   * window: the checker runs beside the engine on its core.)
+   */
   private fill(): void {
     while (this.warming && this.inFlight < MAX_IN_FLIGHT) this.send();
   }

@@ -7,14 +7,9 @@ import { ResponseReader } from '../../src/engines/node-http1/response-reader.js'
 import { wrkScript } from '../../src/engines/wrk/lua.js';
 import type { Trial } from '../../src/model/schema.js';
 import { failureCause, retryEngineFailure } from '../../src/measure/engine-retry.js';
-import {
-  CHECK_SHARE,
-  checkerShare,
-  checkRate,
-  FIRST_WINDOW_RATE,
-  LoadChecker,
-} from '../../src/measure/load-checker.js';
+import { checkRate, FIRST_WINDOW_RATE, LoadChecker } from '../../src/measure/load-checker.js';
 import { loadRateOf } from '../../src/measure/checked-trial.js';
+import { loadAnswers } from '../../src/measure/load-answers.js';
 import { distinctWrongAnswers, engineChecks, type WrongAnswer } from '../../src/measure/wrong-answers.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
 
@@ -151,8 +146,6 @@ test('the checker sends its share of the measured rate, and in a first window no
   // 10 requests in flight answered in 100 ms: about 100 req/s, so half a check a second
   assert.equal(checkRate({ kind: 'closed', inFlight: 10 }, 0.005, 100), 0.5);
   assert.equal(checkRate({ kind: 'closed', inFlight: 1000 }, 0.005, 5), FIRST_WINDOW_RATE);
-  assert.equal(checkerShare({ readsBodies: 'each' }), CHECK_SHARE.besideBodyChecks);
-  assert.equal(checkerShare({}), CHECK_SHARE.alone);
   const load = { connections: 100, pipelining: 10, warmupSec: 0, durationSec: 1, timeoutSec: 10 };
   assert.deepEqual(loadRateOf(load, undefined), { kind: 'closed', inFlight: 1000 });
   assert.deepEqual(loadRateOf(load, 25_000), { kind: 'known', ratePerSec: 25_000 });
@@ -252,4 +245,30 @@ test('no checks at a share of 0 (the cost bench runs without the checker)', asyn
   checker.begin();
   checker.end();
   assert.equal((await checker.finished()).sent, 0);
+});
+
+test('the engine checks bodies a target writes as declared; a right answer written otherwise turns it off, a wrong one does not', async () => {
+  const json = helloSuite.scenarios.find((s) => s.name === 'json')!;
+  const serving = async (body: string) => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    return { server, baseUrl: await listening(server) };
+  };
+  for (const [body, on] of [
+    ['{"hello":"world"}', true],
+    ['{"hello": "world"}', false],
+    ['{"hello":"w0rld"}', true],
+  ] as const) {
+    const { server, baseUrl } = await serving(body);
+    try {
+      const found = await loadAnswers(baseUrl, json, 'http1');
+      assert.equal('answers' in found, on, `${body}: ${JSON.stringify(found)}`);
+      if ('answers' in found) assert.deepEqual(found.answers, [{ status: 200, body: '{"hello":"world"}' }]);
+      else assert.match(found.off, /written otherwise/);
+    } finally {
+      server.close();
+    }
+  }
 });

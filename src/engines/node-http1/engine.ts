@@ -26,7 +26,6 @@ export const nodeHttp1Engine: Engine = {
   name: 'node-http1',
   description:
     'node-http1 (node:net, built in): HTTP/1.1 with pipelining and request sequences, responses read without header objects',
-  readsBodies: 'each',
   capabilities: {
     http1: true,
     pipelining: true,

@@ -32,7 +32,6 @@ export const nodeHttp2Engine: Engine = {
   name: 'node-http2',
   description:
     'node-http2 (node:http2, built in): h2c and HTTP/2 over TLS, concurrent streams per session and request sequences',
-  readsBodies: 'each',
   capabilities: {
     http1: false,
     pipelining: true,

@@ -70,7 +70,6 @@ export const wrkEngine: Engine = {
   name: 'wrk',
   description:
     'wrk (C, apt-get install wrk): HTTP/1.1 on one thread, pipelining and request sequences through a generated Lua script',
-  readsBodies: 'set',
   capabilities: {
     http1: true,
     pipelining: true,
