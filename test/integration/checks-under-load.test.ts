@@ -94,7 +94,7 @@ function assertControlRanked(result: Result, control: string, engine: string) {
 
 /**
  * The 1-in-100 target is refused wherever an answer of its was judged wrong. An engine that
- * compares every body always sees one; where the engine reads no bodies (h2load, autocannon)
+ * compares every body always sees one; where the engine reads no bodies (h2load, autocannon, k6)
  * only the checker's few dozen answers are judged, and a short window can pass unseen
  * (bench/checker-cost.md): then its trial must say the engine compared no body.
  */
@@ -108,7 +108,7 @@ function assertOneIn100(result: Result, markdown: string, engine: string, readsB
   );
 }
 
-for (const engine of ['node-http1', 'wrk', 'h2load', 'autocannon']) {
+for (const engine of ['node-http1', 'wrk', 'h2load', 'autocannon', 'k6']) {
   test(`hello on ${engine}: wrong only under load is refused with its answer, the honest control ranked`, {
     skip: !installed(engine) && `${engine} is not installed`,
   }, async () => {
