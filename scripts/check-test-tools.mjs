@@ -55,6 +55,8 @@ const TOOLS = {
   // the HTML report's browser test opens CHROMIUM_PATH, else /usr/bin/chromium
   chromium: () => isExecutable(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
   k6: k6Found,
+  // --cost instructions counts under callgrind, driven by callgrind_control
+  valgrind: () => Boolean(onPath('valgrind')) && Boolean(onPath('callgrind_control')),
 };
 
 const missing = () => Object.keys(TOOLS).filter((name) => !TOOLS[name]());

@@ -28,6 +28,7 @@ const dist = join(root, 'dist', 'test');
 const QUIET = ['cli-errors', 'pack', 'pipeline', 'compare', 'html-report', 'warmup', 'inproc-run', 'brokers'];
 /** Integration files that load real servers and assert on what a run records, not on the figures; longest first. */
 const LOADS = [
+  'instructions',
   'fanout',
   'services-brokers',
   'ab',

@@ -13,6 +13,8 @@ import { UserError } from '../core/errors.js';
 import { executeRun, type RunOutcome } from '../measure/run.js';
 import { COMPARISON_FILE } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
+import type { Scenario, Suite } from '../suites/types.js';
+import type { Target } from '../targets/registry.js';
 import { checkV8Flags, refuseV8FlagsOffTargets } from '../runtimes/v8-flags.js';
 import { runtimeVariantName, runtimeVariants } from '../targets/runtime-variants.js';
 import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../backends/services.js';
@@ -71,34 +73,15 @@ export async function ab(
   refuseTurnsOf(suite, options);
   refuseV8FlagsOffTargets(suite, options.v8Flags);
   if (suite.kind === 'bench') return abBench(suite, targetName, beforeText, afterText, { ...options, repeats });
-  const base = await findTarget(targetName);
-  if (base.unavailable) throw new UserError('GAUNTLET_AB_TARGET', `${targetName} cannot run here: ${base.unavailable}`);
-  const before = parseVariantSpec(beforeText);
-  const after = parseVariantSpec(afterText);
-  const same = before.installSpec === after.installSpec;
-  const labelA = same ? `${before.text} (A)` : before.text;
-  const labelB = same ? `${after.text} (B)` : after.text;
-  log(`installing ${before.text} and ${after.text} …`);
   const runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
   await checkV8Flags(runtimes, options.v8Flags);
-  const versions = [await variantTarget(base, before, labelA), await variantTarget(base, after, labelB)];
-  for (const variant of versions) {
-    const availability = targetAvailability(variant, suite.name);
-    if (!availability.available)
-      throw new UserError('GAUNTLET_AB_TARGET', `${variant.name} cannot run: ${availability.reason}`);
-  }
-  // A and B on each runtime: with several runtimes, each pair is judged on its own runtime.
-  const variants = runtimeVariants(versions, runtimes, suite.name);
-  if (variants.unavailable.length > 0)
-    throw new UserError(
-      'GAUNTLET_AB_TARGET',
-      variants.unavailable.map((u) => `${u.target} cannot run: ${u.reason}`).join('\n'),
-    );
-  const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
-  // A and B are versions of one target: a scenario kept to some targets runs when it is one of them.
-  const scenarios = scenariosOfTargets(selectScenarios(suite, options.scenarios), [base.name]).map(
-    ({ targets, ...scenario }) => scenario,
+  const { labelA, labelB, variants, scenarios } = await installVersions(
+    { suite, scenarios: selectScenarios(suite, options.scenarios), runtimes, log },
+    targetName,
+    beforeText,
+    afterText,
   );
+  const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
   const settings = runSettings({ ...options, repeats, baselineVisits: 1 }, suite, scenarios, runtimes[0]);
   if (settings.turns) {
     if (runtimes.length > 1)
@@ -108,7 +91,7 @@ export async function ab(
         'drop --turns, or compare on one runtime at a time',
       );
     refuseTurnsWithout(
-      variants.runnable.map((t) => t.name),
+      variants.map((t) => t.name),
       nameOn(labelA, runtimes[0]),
     );
   }
@@ -120,7 +103,7 @@ export async function ab(
         ...settings,
         suite,
         scenarios,
-        targets: withServiceEnv(variants.runnable, services),
+        targets: withServiceEnv(variants, services),
         unavailable: [],
         baseline: nameOn(labelA, runtimes[0]),
         services: services.running(),
@@ -163,4 +146,46 @@ export async function ab(
   writeFileSync(join(outcome.runDir, 'compare.md'), renderComparisonMarkdown(report));
   writeFileSync(join(outcome.runDir, COMPARISON_FILE), `${JSON.stringify(report, null, 2)}\n`);
   return { run: outcome, report };
+}
+
+export interface InstalledVersions {
+  labelA: string;
+  labelB: string;
+  /** A and B on each runtime. */
+  variants: Target[];
+  /** The chosen scenarios the target runs (a scenario kept to some targets runs when it is one of them). */
+  scenarios: Scenario[];
+}
+
+/** Installs A and B of `targetName`'s framework side by side, refusing a pair that cannot run. */
+export async function installVersions(
+  chosen: { suite: Suite; scenarios: Scenario[]; runtimes: Runtime[]; log: (line: string) => void },
+  targetName: string,
+  beforeText: string,
+  afterText: string,
+): Promise<InstalledVersions> {
+  const { suite, runtimes, log } = chosen;
+  const base = await findTarget(targetName);
+  if (base.unavailable) throw new UserError('GAUNTLET_AB_TARGET', `${targetName} cannot run here: ${base.unavailable}`);
+  const before = parseVariantSpec(beforeText);
+  const after = parseVariantSpec(afterText);
+  const same = before.installSpec === after.installSpec;
+  const labelA = same ? `${before.text} (A)` : before.text;
+  const labelB = same ? `${after.text} (B)` : after.text;
+  log(`installing ${before.text} and ${after.text} …`);
+  const versions = [await variantTarget(base, before, labelA), await variantTarget(base, after, labelB)];
+  for (const variant of versions) {
+    const availability = targetAvailability(variant, suite.name);
+    if (!availability.available)
+      throw new UserError('GAUNTLET_AB_TARGET', `${variant.name} cannot run: ${availability.reason}`);
+  }
+  // A and B on each runtime: with several runtimes, each pair is judged on its own runtime.
+  const onRuntimes = runtimeVariants(versions, runtimes, suite.name);
+  if (onRuntimes.unavailable.length > 0)
+    throw new UserError(
+      'GAUNTLET_AB_TARGET',
+      onRuntimes.unavailable.map((u) => `${u.target} cannot run: ${u.reason}`).join('\n'),
+    );
+  const scenarios = scenariosOfTargets(chosen.scenarios, [base.name]).map(({ targets, ...scenario }) => scenario);
+  return { labelA, labelB, variants: onRuntimes.runnable, scenarios };
 }

@@ -363,7 +363,7 @@ function markdown(
     `The fixture target \`${ONE_IN_100}\` (every 100th answer \`w0rld\` for \`world\` while more than 20 connections are open), ` +
       "measured window after window on each engine: in how many windows the engine's own body check saw a wrong answer, " +
       'in how many the checker did, and in how many neither. A window of n judged answers misses it with chance 0.99^n: ' +
-      'an engine that compares every body judges thousands a window (0.99^1000 is 4 in a million); where the engine reads ' +
+      'an engine that compares every body judges thousands a window (0.99^1000 is 4 in 100,000); where the engine reads ' +
       "no bodies (h2load, autocannon, k6) only the checker's answers are judged. wrk compares each body of a cycle of " +
       "requests with the set of the cycle's right answers: it sees a wrong body that is no right answer at all, and not one " +
       "that is another request's right answer (an exact answer for a one-request load such as `json`).",

@@ -14,7 +14,7 @@ import { list, nonNegativeNumber } from './options.js';
 
 export interface CompareFlags {
   gate: string[];
-  threshold: number;
+  threshold?: number;
   markdown?: string;
 }
 
@@ -32,7 +32,7 @@ export function addCompareOptions(command: Command, heading?: string): Command {
       'percent by which a gated figure must be worse, and the significance test agree, to count as a regression',
     )
       .argParser(nonNegativeNumber('--threshold'))
-      .default(5),
+      .default(undefined, '5, or 0.5 with --cost instructions'),
     new Option('--markdown <file>', 'also write the comparison as Markdown, e.g. for a pull-request comment'),
   ];
   for (const option of options) command.addOption(heading ? option.helpGroup(heading) : option);

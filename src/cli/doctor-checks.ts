@@ -160,6 +160,14 @@ export function doctorChecks(): DoctorCheck[] {
     ),
     k6Check(),
     tool(
+      'valgrind',
+      'counts instructions per request under callgrind (--cost instructions), a figure machine noise does not move',
+      '--cost instructions',
+      'valgrind',
+      ['--version'],
+      'valgrind',
+    ),
+    tool(
       'openssl',
       "the h2 suite's throwaway self-signed certificate (HTTP/2 over TLS)",
       "the h2 suite's self-signed certificate",
@@ -267,7 +275,7 @@ function runtimeChecks(): DoctorCheck[] {
   });
 }
 
-export const INSTALL_ALL_OPTIONAL = `${OPTIONAL_APT} util-linux wrk nghttp2-client redis-server nats-server mosquitto chromium`;
+export const INSTALL_ALL_OPTIONAL = `${OPTIONAL_APT} util-linux wrk nghttp2-client redis-server nats-server mosquitto chromium valgrind`;
 
 /** scripts/install-tools.sh as the user can type it from where they are. */
 function installScript(): string {

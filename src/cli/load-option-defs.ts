@@ -6,6 +6,7 @@
  */
 import { Option } from 'commander';
 import { AB_REPEATS } from '../api/ab.js';
+import { COSTS, COUNT_DEFAULTS } from '../api/cost.js';
 import { RUN_DEFAULTS } from '../api/settings.js';
 import { engines } from '../engines/registry.js';
 import { MAIN_JOB_BUDGET_SEC } from '../measure/round-budget.js';
@@ -27,6 +28,7 @@ export function loadOptionGroups(use: LoadCommand): OptionGroup[] {
     { heading: GROUP.runtimes, options: [...runtimeOptions(), ...targetProcessOptions()] },
     { heading: GROUP.rounds, options: roundOptions(use) },
     { heading: GROUP.load, options: loadShapeOptions() },
+    { heading: GROUP.cost, options: costOptions() },
     { heading: GROUP.machine, options: machineOptions() },
     { heading: GROUP.output, options: outputOptions() },
   ];
@@ -154,6 +156,27 @@ function loadShapeOptions(): Option[] {
     new Option('--ready-timeout <s>', 'seconds a target process may take to start answering')
       .argParser(seconds('--ready-timeout'))
       .default(RUN_DEFAULTS.readyTimeoutSec),
+  ];
+}
+
+/** `--cost instructions`: each target under Valgrind, counted over a fixed number of requests. */
+function costOptions(): Option[] {
+  return [
+    new Option(
+      '--cost <kind>',
+      'time: measure req/s and CPU in timed windows; instructions: count instructions per request under Valgrind, which machine noise does not move',
+    )
+      .choices(COSTS)
+      .default('time'),
+    new Option('--count-processes <n>', 'with --cost instructions: processes counted per target, one per round')
+      .argParser(positiveInt('--count-processes'))
+      .default(COUNT_DEFAULTS.processes),
+    new Option('--count-warmup <n>', 'with --cost instructions: requests each process gets before counting starts')
+      .argParser(positiveInt('--count-warmup'))
+      .default(COUNT_DEFAULTS.warmup),
+    new Option('--count-requests <n>', 'with --cost instructions: requests counted per process, in blocks of 1,000')
+      .argParser(positiveInt('--count-requests'))
+      .default(COUNT_DEFAULTS.requests),
   ];
 }
 

@@ -1,5 +1,6 @@
 /** The measurement flags `run` and `ab` share, the suite defaults applied to them, and the API options they become. */
 import type { Command, Option } from 'commander';
+import type { CountOptions } from '../api/cost.js';
 import type { LoadOptions } from '../api/settings.js';
 import { findSuite } from '../suites/registry.js';
 import { loadOptionGroups } from './load-option-defs.js';
@@ -39,6 +40,10 @@ export interface LoadFlags extends RuntimeFlags {
   memoryReducer: boolean;
   /** --v8-flags: flags added to node and deno targets' command line. */
   v8Flags?: string[];
+  cost: 'time' | 'instructions';
+  countProcesses: number;
+  countWarmup: number;
+  countRequests: number;
 }
 
 /**
@@ -98,6 +103,11 @@ export function applySuiteDefaults(command: Command): void {
   const engine = String(command.getOptionValue('engine') ?? 'auto');
   if ((profile !== 'fixed' || engine === 'k6') && command.getOptionValueSource('pipelining') === 'default')
     command.setOptionValueWithSource('pipelining', 1, 'default');
+}
+
+/** The API's count options (`--cost instructions`) from the shared flags. */
+export function countOptions(flags: LoadFlags): CountOptions {
+  return { countProcesses: flags.countProcesses, countWarmup: flags.countWarmup, countRequests: flags.countRequests };
 }
 
 /** The API's load options from the shared flags. */

@@ -4,6 +4,7 @@ export const GROUP = {
   runtimes: 'Runtimes:',
   rounds: 'Rounds:',
   load: 'Load:',
+  cost: 'Instruction counts:',
   machine: 'This machine:',
   output: 'Output:',
   verdict: 'Verdict:',

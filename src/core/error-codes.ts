@@ -153,6 +153,11 @@ export const ERROR_CODES = {
     cause: 'the load engine asked for, or every engine that could carry the load, is not installed or not usable here',
     fix: 'install it with the command printed (`gauntlet doctor` lists them), or choose another `--engine`',
   },
+  GAUNTLET_NO_VALGRIND: {
+    exit: EXIT.MISSING_TOOL,
+    cause: '`--cost instructions` runs each target under Valgrind, which is not installed',
+    fix: 'install it: `apt-get install valgrind` (as root), or drop `--cost`',
+  },
   GAUNTLET_NO_REDIS: {
     exit: EXIT.MISSING_TOOL,
     cause: '`--stores redis` needs redis-server, which is not installed',

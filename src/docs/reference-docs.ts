@@ -11,6 +11,7 @@ import { loadResult } from '../results/store.js';
 import { renderAbEvidence } from './reference-ab.js';
 import { replaceBlocks } from './reference-blocks.js';
 import { renderExitCodes } from './reference-exit-codes.js';
+import { renderInstructionsBesideCpu } from './reference-instructions.js';
 import { renderReferenceRanking } from './reference-ranking.js';
 import {
   loadStabilityPairs,
@@ -47,6 +48,13 @@ export function referencePages(): ReferencePage[] {
       'stability-table': renderStabilityTable(pairs, `../${fromRoot(STABILITY_DIR)}`),
       'stability-evidence': renderStabilityEvidence(pairs),
       'turns-evidence': renderTurnsEvidence(pairs),
+    }),
+    page(join('docs', 'instructions.md'), {
+      'instructions-beside-cpu': renderInstructionsBesideCpu(
+        join(BENCH_DIR, 'instructions', 'hello.json'),
+        result,
+        '../bench/instructions/hello.md',
+      ),
     }),
     page(join('bench', 'README.md'), {
       'hello-run': `Run on ${result.startedAt.slice(0, 10)}: ${result.environment.cpuModel}, ${result.environment.cpuCount} cores, targets on ${result.plan.runtime}.`,

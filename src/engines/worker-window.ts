@@ -4,8 +4,28 @@
  * over exactly that window), and the figures sent back when it ends.
  */
 import type { BodyCheck, EngineMeasurement, LoadSpec } from './engine.js';
-import type { LatencySamples } from './latency-samples.js';
+import { LatencySamples } from './latency-samples.js';
 import type { FromWorker, ToWorker } from './worker-messages.js';
+
+/** What a worker's load counts in its window, each body compared with its expected answer. */
+export interface WindowStats {
+  requests: number;
+  errors: number;
+  timeouts: number;
+  statusCounts: Record<string, number>;
+  latency: LatencySamples;
+  bodyCheck: BodyCheck;
+}
+
+/** A window's counts before its first response. */
+export const freshWindowStats = (): WindowStats => ({
+  requests: 0,
+  errors: 0,
+  timeouts: 0,
+  statusCounts: {},
+  latency: new LatencySamples(),
+  bodyCheck: { kind: 'each', compared: 0, wrong: 0, samples: [] },
+});
 
 /** A load that keeps its connections busy from start() until stop(), counting only inside a window. */
 export interface WindowedLoad {

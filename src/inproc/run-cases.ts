@@ -15,7 +15,7 @@ import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
 import { pollIdleCores } from '../proc/idle-polling.js';
 import { Journal } from '../results/journal.js';
-import { JOURNAL_FILE } from '../results/store.js';
+import { JOURNAL_FILE, runId } from '../results/store.js';
 import type { ServiceName, Services } from '../backends/services.js';
 import { seededRandom, shuffled } from '../stats/random.js';
 import type { BenchCase } from '../suites/inproc-types.js';
@@ -95,10 +95,6 @@ export function benchPlanOf(settings: Pick<BenchRunSettings, 'tables' | 'variant
       packages: packagesOf(v),
     })),
   };
-}
-
-function runId(suite: string): string {
-  return `${new Date().toISOString().replace(/[:.]/g, '-').replace('Z', '')}-${suite}`;
 }
 
 interface Unit {

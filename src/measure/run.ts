@@ -13,7 +13,7 @@ import { finishRun } from '../results/finish-run.js';
 import { collectEnvironment } from '../results/environment.js';
 import { Journal } from '../results/journal.js';
 import type { Plan, Result, TargetInfo, Trial, Verification } from '../model/schema.js';
-import { JOURNAL_FILE } from '../results/store.js';
+import { JOURNAL_FILE, runId } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { runtimeOf, runtimeRecord, runtimesLine, runtimesUsed } from '../targets/runtime-record.js';
 import type { Scenario, Suite } from '../suites/types.js';
@@ -105,10 +105,6 @@ function targetInfo(target: Target, runtime: Runtime): TargetInfo {
     packages: packageVersions(target, target.runtime ?? runtime),
     ...(target.runtime && { runtime: runtimeRecord(target.runtime) }),
   };
-}
-
-function runId(suite: string): string {
-  return `${new Date().toISOString().replace(/[:.]/g, '-').replace('Z', '')}-${suite}`;
 }
 
 export async function executeRun(settings: RunSettings): Promise<RunOutcome> {

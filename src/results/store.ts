@@ -14,6 +14,11 @@ export const RESULT_FILE = 'result.json';
 /** Beside result.json in an `ab` run folder: the A/B comparison. */
 export const COMPARISON_FILE = 'comparison.json';
 
+/** A run's folder name: when it started, then its suite (sorts by time). */
+export function runId(suite: string): string {
+  return `${new Date().toISOString().replace(/[:.]/g, '-').replace('Z', '')}-${suite}`;
+}
+
 export function writeAtomic(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, text);

@@ -62,7 +62,7 @@ export interface Scenario {
   /** What the target serves and the load speaks for this scenario (absent: HTTP/1.1). */
   protocol?: Http2Protocol;
   /**
-   * The scenario's own load shape (--profile syntax), a seed's (fanout: k6 ramping 0 to 100
+   * The scenario's own load shape (--profile syntax), a published report's (fanout: k6 ramping 0 to 100
    * virtual users over 70 s): taken when k6 is installed and neither --profile, --duration nor
    * another --engine asks for something else (api/settings.ts, chooseProfile); otherwise its
    * trials run the fixed window as the other scenarios do.

@@ -110,7 +110,16 @@ export async function startRunUntilTrials(
   args: string[],
   out: string,
   trials: number,
-  { kind = 'trial', timeoutMs = 60_000 }: { kind?: 'trial' | 'bench-trial'; timeoutMs?: number } = {},
+  {
+    kind = 'trial',
+    timeoutMs = 60_000,
+    finishedIn,
+  }: {
+    kind?: 'trial' | 'bench-trial';
+    timeoutMs?: number;
+    /** How many are finished, read from the run's folder (default: the journal's records of `kind`). */
+    finishedIn?: (runDir: string) => number;
+  } = {},
 ) {
   const mark = newMark();
   const child = spawn(process.execPath, [cliFile, ...args, '--out', out], {
@@ -125,12 +134,13 @@ export async function startRunUntilTrials(
   for (;;) {
     const runs = existsSync(out) ? readdirSync(out) : [];
     const journal = runs.length ? join(out, runs[0], 'journal.ndjson') : '';
-    const finished =
+    const journalRecords = () =>
       journal && existsSync(journal)
         ? readFileSync(journal, 'utf8')
             .split('\n')
             .filter((l) => l.startsWith(`{"kind":"${kind}"`)).length
         : 0;
+    const finished = finishedIn ? (runs.length ? finishedIn(join(out, runs[0])) : 0) : journalRecords();
     if (finished >= trials) return { child, exited, mark, dir: join(out, runs[0]), stdout: () => stdout };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -344,7 +344,7 @@ test('chooseEngine takes the cheapest installed engine that can carry the load, 
     'h2load cannot read such status lines',
   );
   assert.equal(chooseEngine({ http1: true, readsStatusWithoutReason: true }).name, 'wrk');
-  // wrk's -d counts whole seconds: a window of a fraction of one (the main job's 0.25 s) goes elsewhere
+  // wrk's -d counts whole seconds: a window of a fraction of one (the default run's 0.25 s) goes elsewhere
   assert.equal(chooseEngine({ http1: true, ...windowNeeds(1) }).name, 'wrk');
   assert.equal(chooseEngine({ http1: true, readsStatusWithoutReason: true, ...windowNeeds(0.25) }).name, 'node-http1');
   assert.throws(

@@ -232,7 +232,7 @@ for (const engine of ['h2load', 'node-http2']) {
   });
 }
 
-test("at the seed's load over TLS, a target whose sessions h2load waits on is still measured from h2load's log", async () => {
+test("at the Tuft comparison's load over TLS, a target whose sessions h2load waits on is still measured from h2load's log", async () => {
   const out = tempDir('h2-stall');
   const run = await runCli([
     'run',
@@ -254,7 +254,7 @@ test("at the seed's load over TLS, a target whose sessions h2load waits on is st
   ]);
   assert.equal(run.code, 0, run.stderr);
   const result = resultOf(out);
-  assert.equal(result.plan.connections, 100, 'the seed defaults apply');
+  assert.equal(result.plan.connections, 100, "the suite's defaults apply");
   const [trial] = result.trials;
   assert.equal(trial.status, 'ok', trial.reason);
   assert.equal(trial.measurement!.statusCounts['200'], trial.measurement!.requests);

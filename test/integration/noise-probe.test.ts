@@ -5,7 +5,7 @@ import type { NoiseProbe } from '../../src/calibrate/noise-probe.js';
 import { MIN_PROBE_WINDOWS } from '../../src/calibrate/noise-probe.js';
 import { cliFile, leftoverProcesses, newMark, runCli, TEST_MARK_VAR } from '../helpers/cli.js';
 
-test("doctor --noise loads node-http in the main job's windows back to back and describes their spread", async () => {
+test("doctor --noise loads node-http in the default run's windows back to back and describes their spread", async () => {
   const probed = await runCli(['doctor', '--noise', '2', '--json']);
   assert.equal(probed.code, 0, probed.stderr);
   const probe = JSON.parse(probed.stdout) as NoiseProbe;

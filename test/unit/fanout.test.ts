@@ -153,7 +153,7 @@ test('the improvement matrix skips rounds where one side has no clean trial, and
   assert.equal(effects[0].requestsPerSec!.median, 3, 'the median of 2 and 4');
 });
 
-test("seed 001's k6 ramp is the fanout-ramp scenario's own shape, taken only when k6 is here and nothing asks for a fixed window", () => {
+test("the NestJS HTTP module comparison's k6 ramp is the fanout-ramp scenario's own shape, taken only when k6 is here and nothing asks for a fixed window", () => {
   const ramp = fanoutSuite.scenarios.find((s) => s.name === 'fanout-ramp')!;
   const grid = fanoutSuite.scenarios.find((s) => s.name === 'fanout')!;
   const chosen = chooseProfile({}, ramp, fanoutSuite);
@@ -184,7 +184,7 @@ test("seed 001's k6 ramp is the fanout-ramp scenario's own shape, taken only whe
   assert.equal(scenarioShapes({}, helloSuite, helloSuite.scenarios)[helloSuite.scenarios[0].name].durationSec, 1);
 });
 
-test("the seed ramp runs on seed 001's three configurations only, on every runtime; the grid on every target", () => {
+test("the published ramp runs on the comparison's three configurations only, on every runtime; the grid on every target", () => {
   const names = ['nest-express-axios@node20', 'fastify-undici@node20', 'nest-fastify-undici@node24', 'fastify-axios'];
   const planned = planTrials(names, ['fanout-ramp', 'fanout'], 2, 7, 1, scenarioRuns(fanoutSuite.scenarios));
   const ramp = planned.filter((t) => t.scenario === 'fanout-ramp').map((t) => t.target);
@@ -195,7 +195,7 @@ test("the seed ramp runs on seed 001's three configurations only, on every runti
   assert.deepEqual(
     scenariosOfTargets(fanoutSuite.scenarios, ['fastify-undici']).map((s) => s.name),
     ['fanout'],
-    'a run without the seed configurations leaves the ramp out',
+    'a run without the published configurations leaves the ramp out',
   );
   assert.throws(
     () => scenariosOfTargets([fanoutSuite.scenarios.find((s) => s.name === 'fanout-ramp')!], ['fastify-undici']),
@@ -208,7 +208,7 @@ test("the seed ramp runs on seed 001's three configurations only, on every runti
     fanout: { profile: { kind: 'fixed' as const }, durationSec: 5 },
     'fanout-ramp': {
       profile: { kind: 'ramp' as const, stages: [{ from: 0, to: 100, durationSec: 70 }] },
-      reason: 'the seed',
+      reason: 'the published ramp',
       durationSec: 70,
     },
   };
@@ -217,7 +217,7 @@ test("the seed ramp runs on seed 001's three configurations only, on every runti
   assert.deepEqual(apart, {
     'fanout-ramp': {
       profile: 'ramp:0-100/70s',
-      profileReason: 'the seed',
+      profileReason: 'the published ramp',
       durationSec: 70,
       targets: ['nest-express-axios@node20', 'nest-fastify-undici@node24'],
     },

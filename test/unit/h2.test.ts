@@ -156,13 +156,13 @@ test("a suite's load defaults apply only to the flags the user did not pass", as
   assert.equal((await parsedFlags(['--suite', 'services'])).repeats, 3);
 });
 
-test("run's rounds: the hello suite's main job takes its own 16 short rounds within a budget where the user sets none; ab keeps its own", async () => {
+test("run's rounds: the hello suite's default run takes its own 16 short rounds within a budget where the user sets none; ab keeps its own", async () => {
   const hello = await parsedFlags([]);
   assert.deepEqual([hello.repeats, hello.duration, hello.trialWarmup], [undefined, undefined, undefined]);
   const options = withRunRounds(loadOptions(hello), helloSuite);
   assert.deepEqual([options.repeats, options.durationSec, options.trialWarmupSec], [16, 0.25, 0.15]);
-  assert.deepEqual(options.scenarios, ['json'], 'the main job measures json alone');
-  assert.deepEqual(roundBudget(options), {}, "the main job's rounds end within its own budget");
+  assert.deepEqual(options.scenarios, ['json'], 'the default run measures json alone');
+  assert.deepEqual(roundBudget(options), {}, "the default run's rounds end within its own budget");
   const named = withRunRounds(loadOptions(await parsedFlags(['--scenarios', 'json,param'])), helloSuite);
   assert.deepEqual(named.scenarios, ['json', 'param'], 'scenarios named win');
   assert.equal(roundBudget(named), undefined, 'scenarios named take every round they add');

@@ -22,6 +22,7 @@ const LAYERS = [
   'results',
   'engines',
   'measure',
+  'instructions',
   'inproc',
   'compare',
   'report',

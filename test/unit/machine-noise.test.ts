@@ -81,7 +81,7 @@ test('noise probe in words: the windows, their spread, the slow ones and the ste
 });
 
 test('round drift: a first round slow for every target is called out, bursts that hit single trials are not', () => {
-  // 24 cells, as the main job has 36: a median over that many is what the drift is read from.
+  // 24 cells, as the default run has 36: a median over that many is what the drift is read from.
   const targets = Array.from({ length: 24 }, (_, i) => `t${i}`);
   const base = Object.fromEntries(targets.map((t, i) => [t, 10_000 + i * 4_000]));
   const random = seededRandom(11);

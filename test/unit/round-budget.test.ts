@@ -13,7 +13,7 @@ import { shortened } from '../../src/bench/shortened.js';
 import { UserError } from '../../src/core/errors.js';
 import { measurement, plan, summarizedResult, trial } from '../helpers/synthetic.js';
 
-test("the main job's budget: its own for up to its starts, as much per start beyond", () => {
+test("the default run's budget: its own for up to its starts, as much per start beyond", () => {
   assert.equal(mainJobBudgetSec(4), MAIN_JOB_BUDGET_SEC, 'a smaller run keeps the whole budget');
   assert.equal(mainJobBudgetSec(MAIN_JOB_STARTS), MAIN_JOB_BUDGET_SEC);
   assert.equal(mainJobBudgetSec(2 * MAIN_JOB_STARTS), 2 * MAIN_JOB_BUDGET_SEC, 'two runtimes, twice the time');

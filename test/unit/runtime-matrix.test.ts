@@ -185,7 +185,7 @@ test('a layer on several runtimes is costed against its layer on the same runtim
   );
 });
 
-test('a scenario kept to some targets (the seed ramp) has matrix rows and summaries for those only', () => {
+test('a scenario kept to some targets (the fanout suite ramp) has matrix rows and summaries for those only', () => {
   const withRamp: Result = {
     ...runs,
     plan: {

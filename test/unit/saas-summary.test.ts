@@ -9,7 +9,7 @@ import { mixedScenario } from '../../src/suites/mixed.js';
 import { saasSuite, SAAS_CATEGORY_WEIGHTS } from '../../src/suites/saas/suite.js';
 import { measurement, plan, summarizedResult, targetInfo, trial } from '../helpers/synthetic.js';
 
-test('the saas suite: 20 scenarios in four categories whose weights add up to the seed mix', () => {
+test('the saas suite: 20 scenarios in four categories whose weights add up to the mix of the published benchmark', () => {
   assert.equal(saasSuite.scenarios.length, 20);
   const total = saasSuite.scenarios.reduce((sum, s) => sum + s.weight!, 0);
   assert.ok(Math.abs(total - 1) < 1e-9);

@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { ab } from '../../api/ab.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
-import { addLoadOptions, loadOptions, type LoadFlags } from '../load-options.js';
+import { abCounts } from '../../api/cost-runs.js';
+import { publishCountAb } from '../count-output.js';
+import { addLoadOptions, countOptions, loadOptions, type LoadFlags } from '../load-options.js';
 import { GROUP } from '../option-groups.js';
 import { runExitCode } from '../outcome-exit.js';
 import { publishRun } from '../run-output.js';
@@ -24,6 +26,7 @@ Examples:
   gauntlet ab fastify fastify@5.12.8 fastify@file:../fastify --repeats 10
   gauntlet ab nest-fastify fastify@5.11.0 fastify@5.12.8 --gate rps,cpu,p99
   gauntlet ab fastify fastify@5.11.0 fastify@5.12.8 --runtime node@20,node@24
+  gauntlet ab fastify fastify@5.12.8 fastify@file:../fastify --cost instructions
 
 Each version is installed into .gauntlet/ab/ (a local path anew each time, as if
 published). Exit code 1 when a gated figure of B regressed beyond the threshold,
@@ -31,6 +34,14 @@ published). Exit code 1 when a gated figure of B regressed beyond the threshold,
 More: gauntlet help ab.`,
     )
     .action(async (targetName: string, beforeText: string, afterText: string, flags: LoadFlags & CompareFlags) => {
+      if (flags.cost === 'instructions')
+        return publishCountAb(
+          await abCounts(targetName, beforeText, afterText, {
+            ...loadOptions(flags),
+            ...countOptions(flags),
+            thresholdPercent: flags.threshold,
+          }),
+        );
       const { run, report } = await ab(targetName, beforeText, afterText, {
         ...loadOptions(flags),
         gate: checkGate(flags.gate),

@@ -3,7 +3,7 @@ import { engines } from '../../engines/registry.js';
 import { suites } from '../../suites/registry.js';
 import { packageVersions, targetAvailability } from '../../targets/availability.js';
 import { loadTargets } from '../../targets/registry.js';
-import { terminalTable } from '../../report/terminal-table.js';
+import { reportTableLines } from '../../report/terminal-table.js';
 import { runtimeListing, runtimesTable } from './runtimes.js';
 
 export async function listing() {
@@ -59,19 +59,16 @@ export function registerList(program: Command): void {
         return;
       }
       const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
-      const suitesTable = terminalTable(['suite', 'scenarios', 'description']);
-      for (const s of data.suites)
-        suitesTable.push([
-          s.name,
-          s.scenarios.join(', '),
-          `${s.description}${s.targets ? `; in-process, on ${s.targets.join(', ')}` : ''}`,
-        ]);
-      const targetsTable = terminalTable(['target', 'available', 'suites', 'versions', 'layer', 'why not', 'not on']);
-      for (const t of data.targets) {
+      const suiteRows = data.suites.map((s) => [
+        s.name,
+        s.scenarios.join(', '),
+        `${s.description}${s.targets ? `; in-process, on ${s.targets.join(', ')}` : ''}`,
+      ]);
+      const targetRows = data.targets.map((t) => {
         const notOn = t.unsupportedRuntimes
           .map((u) => `${u.runtime}${u.suites ? ` (${u.suites.join(', ')})` : ''}: ${u.reason}`)
           .join('\n');
-        targetsTable.push([
+        return [
           t.name,
           mark(t.available),
           t.suites.join(', '),
@@ -81,23 +78,22 @@ export function registerList(program: Command): void {
           t.layer ?? '',
           t.reason ?? '',
           notOn,
-        ]);
-      }
-      const enginesTable = terminalTable(['engine', 'available', 'version', 'carries', 'why not']);
-      for (const e of data.engines) {
+        ];
+      });
+      const engineRows = data.engines.map((e) => {
         const carries = Object.entries(e.capabilities)
           .filter(([, can]) => can)
           .map(([what]) => what);
-        enginesTable.push([e.name, mark(e.available), e.version, carries.join(', '), e.reason ?? '']);
-      }
+        return [e.name, mark(e.available), e.version, carries.join(', '), e.reason ?? ''];
+      });
       console.log(
         [
           'suites',
-          suitesTable.toString(),
+          ...reportTableLines(['suite', 'scenarios', 'description'], suiteRows),
           'targets',
-          targetsTable.toString(),
+          ...reportTableLines(['target', 'available', 'suites', 'versions', 'layer', 'why not', 'not on'], targetRows),
           'engines',
-          enginesTable.toString(),
+          ...reportTableLines(['engine', 'available', 'version', 'carries', 'why not'], engineRows),
           'runtimes',
           runtimesTable(data.runtimes),
         ].join('\n'),

@@ -1,6 +1,8 @@
 import { type Command, Option } from 'commander';
 import { run } from '../../api/run.js';
-import { addLoadOptions, loadOptions, type LoadFlags } from '../load-options.js';
+import { runCounts } from '../../api/cost-runs.js';
+import { publishCounts } from '../count-output.js';
+import { addLoadOptions, countOptions, loadOptions, type LoadFlags } from '../load-options.js';
 import { FALLBACK_BASELINES, PREFERRED_BASELINE } from '../../api/selection.js';
 import { UPSTREAM_DEFAULTS } from '../../suites/fanout/contract.js';
 import { GROUP } from '../option-groups.js';
@@ -75,6 +77,7 @@ Examples:
   gauntlet run --targets node-http,fastify --workers auto
   gauntlet run --targets node-http,fastify --runtime node@20,node@24,bun
   gauntlet run --out /tmp/bench --seed 42
+  gauntlet run --targets node-http,fastify,express5 --cost instructions
 
 Each run writes results/<run-id>/journal.ndjson as trials finish, then
 result.json, report.md and report.html. Ctrl-C keeps the finished trials:
@@ -82,19 +85,17 @@ gauntlet report <run folder> renders them.
 More: gauntlet help method, gauntlet help statistics.`,
   );
   command.action(async (flags: RunFlags) => {
-    publishRun(
-      await run({
-        ...loadOptions(flags),
-        targets: flags.targets,
-        baseline: flags.baseline,
-        stores: flags.stores,
-        mixed: flags.mixed,
-        workers: flags.workers,
-        upstreamLatencyMs: flags.upstreamLatency,
-        upstreamPayloadBytes: flags.upstreamPayload,
-      }),
-      undefined,
-      { wide: flags.wide },
-    );
+    const options = {
+      ...loadOptions(flags),
+      targets: flags.targets,
+      baseline: flags.baseline,
+      stores: flags.stores,
+      mixed: flags.mixed,
+      workers: flags.workers,
+      upstreamLatencyMs: flags.upstreamLatency,
+      upstreamPayloadBytes: flags.upstreamPayload,
+    };
+    if (flags.cost === 'instructions') return publishCounts(await runCounts({ ...options, ...countOptions(flags) }));
+    publishRun(await run(options), undefined, { wide: flags.wide });
   });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { terminalTable } from '../../report/terminal-table.js';
+import { reportTableLines } from '../../report/terminal-table.js';
 import { DEFAULT_RUNTIME_ID, KNOWN_RUNTIMES } from '../../runtimes/known-runtimes.js';
 import { parseRuntimeIds, runtimeStatus, runtimeStatuses } from '../../runtimes/resolve-runtime.js';
 import { installRuntime, npmSpec, runtimesDir } from '../../runtimes/runtime-cache.js';
@@ -22,18 +22,15 @@ export function runtimeListing() {
 }
 
 export function runtimesTable(rows: ReturnType<typeof runtimeListing>): string {
-  const table = terminalTable(['runtime', 'version', 'installed', 'runs', 'install with', 'note']);
-  for (const r of rows) {
-    table.push([
-      `${r.id}${r.default ? ' (default)' : ''}`,
-      r.version,
-      r.installed ? `yes: ${r.source}` : 'NO',
-      r.runs ?? '',
-      r.install,
-      r.note,
-    ]);
-  }
-  return table.toString();
+  const cells = rows.map((r) => [
+    `${r.id}${r.default ? ' (default)' : ''}`,
+    r.version,
+    r.installed ? `yes: ${r.source}` : 'NO',
+    r.runs ?? '',
+    r.install,
+    r.note,
+  ]);
+  return reportTableLines(['runtime', 'version', 'installed', 'runs', 'install with', 'note'], cells).join('\n');
 }
 
 export function registerRuntimes(program: Command): void {

@@ -14,8 +14,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { BODY_SAMPLES, type BodyCheck, protocolOf, type LoadSpec } from '../engine.js';
-import { LatencySamples } from '../latency-samples.js';
-import { serveTrials } from '../worker-window.js';
+import { freshWindowStats, serveTrials } from '../worker-window.js';
 import { requestBytes } from './request-bytes.js';
 import { ResponseReader } from './response-reader.js';
 
@@ -23,24 +22,6 @@ import { ResponseReader } from './response-reader.js';
 const TIMEOUT_SWEEP_MS = 200;
 /** Pause before reopening a socket that closed during the load, so a dead server is not hammered. */
 const RECONNECT_MS = 100;
-
-interface Stats {
-  requests: number;
-  errors: number;
-  timeouts: number;
-  statusCounts: Record<string, number>;
-  latency: LatencySamples;
-  bodyCheck: BodyCheck;
-}
-
-const freshStats = (): Stats => ({
-  requests: 0,
-  errors: 0,
-  timeouts: 0,
-  statusCounts: {},
-  latency: new LatencySamples(),
-  bodyCheck: { kind: 'each', compared: 0, wrong: 0, samples: [] },
-});
 
 /** One socket and the send times of its requests in flight (a ring: answers come back in order). */
 class Connection {
@@ -102,7 +83,7 @@ class Load {
   /** Socket bytes of connections closed during the window. */
   private closedBytes = 0;
   private sweep?: NodeJS.Timeout;
-  stats = freshStats();
+  stats = freshWindowStats();
 
   constructor(readonly spec: LoadSpec) {
     this.requests = spec.requests.map((request) => requestBytes(request, spec.baseUrl));
@@ -124,7 +105,7 @@ class Load {
 
   /** From now on responses count; what happened before is forgotten. */
   openWindow(): void {
-    this.stats = freshStats();
+    this.stats = freshWindowStats();
     this.closedBytes = 0;
     for (const connection of this.connections) connection.bytesAtWindowStart = connection.socket.bytesRead;
     this.measuring = true;

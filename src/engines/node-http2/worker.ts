@@ -22,8 +22,7 @@ import {
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { BODY_SAMPLE_BYTES, BODY_SAMPLES, type BodyCheck, protocolOf, type LoadSpec } from '../engine.js';
-import { LatencySamples } from '../latency-samples.js';
-import { serveTrials } from '../worker-window.js';
+import { freshWindowStats, serveTrials, type WindowStats } from '../worker-window.js';
 
 /** Connection-specific headers HTTP/2 forbids (RFC 9113 8.2.2); host becomes :authority. */
 const DROPPED_HEADERS = new Set([
@@ -52,24 +51,6 @@ interface Slot {
   startedAt: number;
   timedOut: boolean;
 }
-
-interface Stats {
-  requests: number;
-  errors: number;
-  timeouts: number;
-  statusCounts: Record<string, number>;
-  latency: LatencySamples;
-  bodyCheck: BodyCheck;
-}
-
-const freshStats = (): Stats => ({
-  requests: 0,
-  errors: 0,
-  timeouts: 0,
-  statusCounts: {},
-  latency: new LatencySamples(),
-  bodyCheck: { kind: 'each', compared: 0, wrong: 0, samples: [] },
-});
 
 /** A body being compared with the expected one as its DATA arrives. */
 class BodyComparison {
@@ -131,7 +112,7 @@ class Load {
   /** Socket bytes of sessions closed during the window. */
   private closedBytes = 0;
   private sweep?: NodeJS.Timeout;
-  stats: Stats = freshStats();
+  stats: WindowStats = freshWindowStats();
   /** DATA bytes of the responses counted in the window (their bodies). */
   bodyBytes = 0;
 
@@ -148,7 +129,7 @@ class Load {
 
   /** From now on responses count; what happened before is forgotten. */
   openWindow(): void {
-    this.stats = freshStats();
+    this.stats = freshWindowStats();
     this.closedBytes = 0;
     this.bodyBytes = 0;
     for (const connection of this.sessions) connection.bytesAtWindowStart = connection.socket.bytesRead;

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+/**
+ * What `ab --cost instructions` tells apart on this machine (`npm run bench:counts`): runs it of
+ * a version against itself (A/A) and against another (A/B) in turn, and counts how often each
+ * calls a difference, what change it measured, and how long a run took.
+ *
+ * Usage: npm run bench:counts -- --help (COUNT_SENSITIVITY below)
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { markdownTable } from 'markdown-table';
+import { EXIT } from '../core/exit-codes.js';
+import { positiveCount } from '../core/option-values.js';
+import {
+  COUNT_THRESHOLD_PERCENT,
+  COUNTS_FILE,
+  type CountChange,
+  type CountsDocument,
+  countChange,
+} from '../instructions/count-result.js';
+import { medianOf } from '../stats/describe.js';
+import { type BenchCommand, runBench, runGauntlet } from './args.js';
+import { BENCH_DIR, runDays } from './outputs.js';
+
+export const COUNT_SENSITIVITY_DIR = join(BENCH_DIR, 'instructions');
+
+const COUNT_SENSITIVITY: BenchCommand = {
+  name: 'npm run bench:counts',
+  usage: `Usage: npm run bench:counts -- <target> <A> <B> [--runs N] [--label NAME] [-- <flags for gauntlet ab>]
+
+Runs \`gauntlet ab <target> <A> <A> --cost instructions\` and \`… <A> <B> …\` in turn, N times
+each (default 4), and writes bench/instructions/<label>.md and .json: how often each called a
+difference, the change it measured, and the minutes a run took.
+`,
+  options: ['runs', 'label'],
+  example: 'npm run bench:counts -- polka polka@1.0.0-next.28 polka@file:/tmp/polka-1pct --runs 4 -- --scenarios json',
+};
+
+interface RunRecord {
+  kind: 'A/A' | 'A/B';
+  minutes: number;
+  changes: CountChange[];
+}
+
+/** One `ab --cost instructions` run, judged per scenario, and its minutes. */
+function abOnce(target: string, a: string, b: string, passOn: string[], threshold: number): Omit<RunRecord, 'kind'> {
+  const outDir = mkdtempSync(join(tmpdir(), 'gauntlet-count-ab-'));
+  const started = Date.now();
+  runGauntlet(['ab', target, a, b, '--cost', 'instructions', '--out', outDir, '--quiet', ...passOn], outDir, [
+    EXIT.OK,
+    EXIT.REGRESSION,
+  ]);
+  const runDir = join(outDir, readdirSync(outDir)[0]);
+  const doc = JSON.parse(readFileSync(join(runDir, COUNTS_FILE), 'utf8')) as CountsDocument;
+  const [labelA, labelB] = doc.targets;
+  const changes = doc.scenarios.map((scenario) => countChange(doc, labelA, labelB, scenario, threshold));
+  return { changes, minutes: (Date.now() - started) / 60_000 };
+}
+
+const pct = (share: number | undefined) => (share === undefined ? '—' : `${(share * 100).toFixed(2)} %`);
+
+function markdown(
+  records: RunRecord[],
+  setup: { target: string; a: string; b: string; threshold: number; days: string; passOn: string[] },
+): string {
+  const rows = (['A/A', 'A/B'] as const).map((kind) => {
+    const runs = records.filter((r) => r.kind === kind);
+    const cells = runs.flatMap((r) => r.changes);
+    const called = cells.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement').length;
+    const regressions = cells.filter((c) => c.verdict === 'regression').length;
+    const changes = cells.map((c) => c.change ?? 0);
+    return [
+      kind,
+      String(runs.length),
+      `${called} of ${cells.length}`,
+      `${regressions} of ${cells.length}`,
+      pct(medianOf(changes)),
+      changes.length > 0 ? `${pct(Math.min(...changes))} to ${pct(Math.max(...changes))}` : '—',
+      (medianOf(runs.map((r) => r.minutes)) ?? 0).toFixed(1),
+    ];
+  });
+  const detail = records.flatMap((r, index) =>
+    r.changes.map((c) => [
+      String(index + 1),
+      r.kind,
+      c.scenario,
+      pct(c.change),
+      c.roundRatios.map((x) => pct(x - 1)).join(', '),
+      c.verdict,
+      r.minutes.toFixed(1),
+    ]),
+  );
+  return [
+    `# What ab --cost instructions tells apart: ${setup.target}`,
+    '',
+    `Written by \`npm run bench:counts\` (src/bench/count-sensitivity.ts) on ${setup.days}. A: \`${setup.a}\`, B: \`${setup.b}\`; A/A runs put A against a second install of itself. ` +
+      `Each run is \`gauntlet ab … --cost instructions${setup.passOn.length > 0 ? ` ${setup.passOn.join(' ')}` : ''}\`; a regression is B counting more than ${pct(setup.threshold)} more instructions per request than A, every round agreeing.`,
+    '',
+    markdownTable(
+      [
+        [
+          'runs',
+          'n',
+          'called different',
+          'regressions',
+          'median change',
+          'changes, lowest to highest',
+          'minutes per run',
+        ],
+        ...rows,
+      ],
+      { align: ['l', 'r', 'r', 'r', 'r', 'l', 'r'] },
+    ),
+    '',
+    '## Every run',
+    '',
+    markdownTable([['run', 'kind', 'scenario', 'change', 'rounds (B/A − 1)', 'verdict', 'minutes'], ...detail], {
+      align: ['r', 'l', 'l', 'r', 'l', 'l', 'r'],
+    }),
+    '',
+  ].join('\n');
+}
+
+runBench(COUNT_SENSITIVITY, (args) => {
+  const [target, a, b] = args.positionals;
+  if (!target || !a || !b) {
+    process.stdout.write(COUNT_SENSITIVITY.usage);
+    process.exitCode = EXIT.USAGE;
+    return;
+  }
+  const runs = positiveCount(args.values.runs ?? '4', '--runs');
+  const label = args.values.label ?? target;
+  const thresholdAt = args.passOn.indexOf('--threshold');
+  const threshold = (thresholdAt === -1 ? COUNT_THRESHOLD_PERCENT : Number(args.passOn[thresholdAt + 1])) / 100;
+  const records: RunRecord[] = [];
+  const startedAt: string[] = [];
+  for (let run = 1; run <= runs; run++) {
+    for (const kind of ['A/A', 'A/B'] as const) {
+      console.error(`${kind}, run ${run} of ${runs}`);
+      startedAt.push(new Date().toISOString());
+      records.push({ kind, ...abOnce(target, a, kind === 'A/A' ? a : b, args.passOn, threshold) });
+    }
+  }
+  mkdirSync(COUNT_SENSITIVITY_DIR, { recursive: true });
+  const setup = { target, a, b, threshold, days: runDays(startedAt), passOn: args.passOn };
+  writeFileSync(join(COUNT_SENSITIVITY_DIR, `${label}.json`), `${JSON.stringify({ ...setup, records }, null, 2)}\n`);
+  writeFileSync(join(COUNT_SENSITIVITY_DIR, `${label}.md`), markdown(records, setup));
+  console.error(`wrote bench/instructions/${label}.md and .json`);
+});

@@ -1,0 +1,181 @@
+/**
+ * One target process under callgrind, from start to its count: started uninstrumented, verified,
+ * warmed up with `warmupRequests` (uninstrumented, so the JIT tiers up at Valgrind's fast pace),
+ * then counted in blocks of `blockRequests`. The first block after counting is switched on is
+ * left out; the figure is the instructions of the next `countedBlocks` blocks over their
+ * requests. A garbage collection lands in some blocks and not others, so a block alone moves by
+ * about 1 % and only the sum over several is the figure. When the first and the second half of
+ * the counted blocks differ by more than `settleShare`, the count had not levelled off: up to
+ * `countedBlocks` more are counted, the first ones dropped, and the process is flagged
+ * unsettled if they still differ.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTarget } from '../measure/target-process.js';
+import { verifyScenarios } from '../measure/verify.js';
+import type { Runtime } from '../runtimes/runtime.js';
+import type { Target } from '../targets/registry.js';
+import type { Scenario } from '../suites/types.js';
+import { dumpInstructions, setInstrumentation } from './callgrind-control.js';
+import { CountedClient } from './counted-load.js';
+import { callgrindFlags } from './valgrind.js';
+
+export interface CountPlan {
+  warmupRequests: number;
+  blockRequests: number;
+  countedBlocks: number;
+  /** The two halves of the counted blocks agree when they differ by at most this share. */
+  settleShare: number;
+  concurrency: number;
+  timeoutMs: number;
+  readyTimeoutMs: number;
+}
+
+export interface ProcessCount {
+  /** Instructions over the counted blocks, per request. */
+  instructionsPerRequest: number;
+  /** Instructions per request of every block after the first, in order; the last `countedBlocks` are the figure's. */
+  blocks: number[];
+  /** Whether the two halves of the counted blocks agreed within the plan's share. */
+  settled: boolean;
+  /** Wall seconds: start and verification (the process's first scenario only), warm-up, counting. */
+  seconds: { start: number; warmup: number; count: number };
+}
+
+export class CountFailure extends Error {
+  constructor(
+    message: string,
+    /** The target's doing (a wrong answer, no start), not the tools'. */
+    readonly byTarget: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The runtime, run inside callgrind. */
+function underCallgrind(runtime: Runtime, outDir: string): Runtime {
+  return {
+    ...runtime,
+    command(appFile, v8Flags) {
+      const inner = runtime.command(appFile, v8Flags);
+      return { command: 'valgrind', args: [...callgrindFlags(outDir), inner.command, ...inner.args] };
+    },
+  };
+}
+
+/** How far apart the means of the first and the second half of the blocks are, as a share of the first. */
+export function halvesApart(blocks: number[]): number {
+  const half = Math.floor(blocks.length / 2);
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const first = mean(blocks.slice(0, half));
+  return Math.abs(mean(blocks.slice(-half)) - first) / first;
+}
+
+/**
+ * Counts each scenario in turn in one process: its warm-up uninstrumented, then its blocks with
+ * counting on, then counting off again for the next scenario's warm-up.
+ */
+export async function countProcess(options: {
+  target: Target;
+  suite: string;
+  scenarios: Scenario[];
+  runtime: Runtime;
+  cores?: string;
+  v8Flags?: string[];
+  plan: CountPlan;
+  /** Aborted (Ctrl-C): the target is stopped at once and the count fails. */
+  signal?: AbortSignal;
+}): Promise<Array<{ scenario: string; count: ProcessCount }>> {
+  const { plan } = options;
+  const outDir = mkdtempSync(join(tmpdir(), 'gauntlet-callgrind-'));
+  const startedAt = performance.now();
+  const seconds = () => (performance.now() - startedAt) / 1000;
+  const running = await startTarget({
+    target: { ...options.target, runtime: underCallgrind(options.target.runtime ?? options.runtime, outDir) },
+    suite: options.suite,
+    runtime: options.runtime,
+    cores: options.cores,
+    readyTimeoutMs: plan.readyTimeoutMs,
+    v8Flags: options.v8Flags,
+  }).catch((error: Error) => {
+    rmSync(outDir, { recursive: true, force: true });
+    throw new CountFailure(error.message, true);
+  });
+  const { pid } = running.process;
+  const clients: CountedClient[] = [];
+  // Ctrl-C: stop the target and drop the connections, so every step under way fails at once.
+  const stop = () => {
+    for (const client of clients) client.close();
+    void running.process.stop(500);
+  };
+  options.signal?.addEventListener('abort', stop);
+  if (options.signal?.aborted) stop(); // while it was starting
+  const { signal } = options;
+  try {
+    const failures = await verifyScenarios(running.baseUrl, options.scenarios);
+    if (failures.length > 0)
+      throw new CountFailure(
+        `wrong answer: ${failures.map((f) => `${f.scenario} ${f.request}: ${f.reason}`).join('; ')}`,
+        true,
+      );
+    const counts: Array<{ scenario: string; count: ProcessCount }> = [];
+    // The start and verification count for the process's first scenario only.
+    let startSec = seconds();
+    for (const scenario of options.scenarios) {
+      const scenarioAt = seconds();
+      const client = new CountedClient(running.baseUrl, scenario, plan);
+      clients.push(client);
+      await checkedBlock(client, plan.warmupRequests);
+      const warmed = seconds();
+      await setInstrumentation(pid, true, signal);
+      await dumpInstructions(pid, outDir, signal); // leaves out what ran while switching on
+      await checkedBlock(client, plan.blockRequests);
+      await dumpInstructions(pid, outDir, signal); // the first block: left out
+      const blocks: number[] = [];
+      const countBlocks = async (count: number) => {
+        for (let b = 0; b < count; b++) {
+          await checkedBlock(client, plan.blockRequests);
+          blocks.push((await dumpInstructions(pid, outDir, signal)) / plan.blockRequests);
+        }
+      };
+      await countBlocks(plan.countedBlocks);
+      if (halvesApart(blocks) > plan.settleShare) await countBlocks(plan.countedBlocks);
+      await setInstrumentation(pid, false, signal);
+      const counted = blocks.slice(-plan.countedBlocks);
+      counts.push({
+        scenario: scenario.name,
+        count: {
+          // Every block has the same number of requests: the mean per request is the total over the total.
+          instructionsPerRequest: counted.reduce((sum, v) => sum + v, 0) / counted.length,
+          blocks,
+          settled: halvesApart(counted) <= plan.settleShare,
+          seconds: { start: startSec, warmup: warmed - scenarioAt, count: seconds() - warmed },
+        },
+      });
+      startSec = 0;
+    }
+    return counts;
+  } catch (error) {
+    if (error instanceof CountFailure) throw error;
+    const output = running.process.output.text();
+    throw new CountFailure(
+      `${(error as Error).message}${output ? `\n--- last output of ${options.target.name} ---\n${output}` : ''}`,
+      running.process.hasExited(),
+    );
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+    for (const client of clients) client.close();
+    await running.process.stop(2000);
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+async function checkedBlock(client: CountedClient, count: number): Promise<void> {
+  const answers = await client.send(count);
+  if (answers.wrongCount > 0)
+    throw new CountFailure(
+      `${answers.wrongCount} of ${answers.answered} answers wrong under load: ${answers.wrong.join('; ')}`,
+      true,
+    );
+}

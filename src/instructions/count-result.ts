@@ -1,0 +1,164 @@
+/**
+ * What `--cost instructions` writes (instructions.json) and the figures drawn from it: per
+ * target and scenario the median over processes, their spread and the ratio to the baseline;
+ * for `ab`, B's change against A round by round and the verdict.
+ */
+import { medianOf } from '../stats/describe.js';
+import type { CountPlan, ProcessCount } from './count-process.js';
+
+export const COUNTS_FILE = 'instructions.json';
+
+/** A B counting more than this many percent of A's instructions, in every round, is a regression (ab --cost instructions). */
+export const COUNT_THRESHOLD_PERCENT = 0.5;
+
+export interface CountRecord extends ProcessCount {
+  target: string;
+  scenario: string;
+  /** 1-based: every target is started once per round. */
+  round: number;
+}
+
+export interface CountFailureRecord {
+  target: string;
+  scenario: string;
+  round: number;
+  reason: string;
+  /** The target's doing (a wrong answer, no start), not Valgrind's. */
+  byTarget: boolean;
+}
+
+export interface CountsDocument {
+  kind: 'instructions';
+  gauntletVersion: string;
+  startedAt: string;
+  finishedAt?: string;
+  /** Absent when the run ended before its last round (Ctrl-C): the counts so far. */
+  complete: boolean;
+  suite: string;
+  scenarios: string[];
+  targets: string[];
+  baseline: string;
+  runtime: { id: string; version: string };
+  machine: { cpuModel: string; cores: number };
+  valgrind: { version: string; tool: 'callgrind'; flags: string[] };
+  /** V8 flags every target ran with: gauntlet's (the seeds) and the user's. */
+  v8Flags: string[];
+  rounds: number;
+  plan: CountPlan;
+  counts: CountRecord[];
+  failures: CountFailureRecord[];
+}
+
+export interface CountSummary {
+  target: string;
+  scenario: string;
+  /** Median over the processes of instructions per request. */
+  instructionsPerRequest?: number;
+  /** (max − min) / median over the processes. */
+  spread?: number;
+  processes: number;
+  unsettled: number;
+  ratioToBaseline?: number;
+  failed?: string;
+}
+
+export function summarizeCounts(doc: CountsDocument): CountSummary[] {
+  const cells: CountSummary[] = [];
+  for (const scenario of doc.scenarios) {
+    const baseline = medianOf(
+      doc.counts
+        .filter((c) => c.target === doc.baseline && c.scenario === scenario)
+        .map((c) => c.instructionsPerRequest),
+    );
+    for (const target of doc.targets) {
+      const counts = doc.counts.filter((c) => c.target === target && c.scenario === scenario);
+      const failure = doc.failures.find((f) => f.target === target && f.scenario === scenario && f.byTarget);
+      const values = counts.map((c) => c.instructionsPerRequest);
+      const median = failure ? undefined : medianOf(values);
+      cells.push({
+        target,
+        scenario,
+        processes: counts.length,
+        unsettled: counts.filter((c) => !c.settled).length,
+        ...(median !== undefined && {
+          instructionsPerRequest: median,
+          spread: (Math.max(...values) - Math.min(...values)) / median,
+          ...(baseline !== undefined && { ratioToBaseline: median / baseline }),
+        }),
+        ...(failure && { failed: failure.reason }),
+      });
+    }
+  }
+  return cells;
+}
+
+export type CountVerdict = 'regression' | 'improvement' | 'same' | 'unknown';
+
+export interface CountChange {
+  scenario: string;
+  /** B over A in each round both were counted. */
+  roundRatios: number[];
+  /** Median of the round ratios, minus 1. */
+  change?: number;
+  verdict: CountVerdict;
+  why: string;
+}
+
+/**
+ * B against A, round by round: a change beyond the threshold that every round agrees on the
+ * direction of. A round's two counts come from processes started one after the other, so the
+ * pairing takes out nothing but the order; it keeps a run honest about how often it was asked.
+ */
+export function countChange(
+  doc: CountsDocument,
+  a: string,
+  b: string,
+  scenario: string,
+  threshold: number,
+): CountChange {
+  const byRound = (target: string) =>
+    new Map(
+      doc.counts
+        .filter((c) => c.target === target && c.scenario === scenario)
+        .map((c) => [c.round, c.instructionsPerRequest]),
+    );
+  const countsA = byRound(a);
+  const countsB = byRound(b);
+  const roundRatios = [...countsA.keys()]
+    .filter((round) => countsB.has(round))
+    .sort((x, y) => x - y)
+    .map((round) => countsB.get(round)! / countsA.get(round)!);
+  const median = medianOf(roundRatios);
+  if (median === undefined)
+    return { scenario, roundRatios, verdict: 'unknown', why: 'A and B were never both counted' };
+  const change = median - 1;
+  const pct = (share: number) => `${(share * 100).toFixed(2)} %`;
+  if (roundRatios.length < 2)
+    return { scenario, roundRatios, change, verdict: 'unknown', why: 'one round: at least 2 are needed for a verdict' };
+  if (change > threshold && roundRatios.every((r) => r > 1))
+    return {
+      scenario,
+      roundRatios,
+      change,
+      verdict: 'regression',
+      why: `B counts ${pct(change)} more, beyond ${pct(threshold)}, in every round`,
+    };
+  if (change < -threshold && roundRatios.every((r) => r < 1))
+    return {
+      scenario,
+      roundRatios,
+      change,
+      verdict: 'improvement',
+      why: `B counts ${pct(-change)} fewer, beyond ${pct(threshold)}, in every round`,
+    };
+  return {
+    scenario,
+    roundRatios,
+    change,
+    verdict: 'same',
+    why:
+      Math.abs(change) > threshold
+        ? `${pct(change)}, beyond ${pct(threshold)}, but the rounds disagree on its direction`
+        : `within ${pct(threshold)}`,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * A fixed number of requests at a fixed concurrency, for counting a target's instructions per
+ * request: `concurrency` kept-alive connections, each sending the scenario's load requests in
+ * turn, one at a time, until `count` answers came back. The client runs outside Valgrind, so its
+ * speed does not matter (the target is some 100 times slower there); every answer is judged,
+ * since under Valgrind there are few of them.
+ */
+import { Agent, request } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
+import type { RequestSpec, Scenario } from '../suites/types.js';
+
+export interface CountedLoad {
+  count: number;
+  concurrency: number;
+  timeoutMs: number;
+}
+
+export interface CountedAnswers {
+  answered: number;
+  /** The first wrong answers, as "GET /path: what was wrong". */
+  wrong: string[];
+  wrongCount: number;
+}
+
+const KEPT_WRONG = 3;
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function send(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: number): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(spec.path, baseUrl),
+      { method: spec.method, headers: spec.headers, agent, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    if (spec.body !== undefined) req.write(spec.body);
+    req.end();
+  });
+}
+
+/** Equal text, or equal JSON written otherwise (as verification compares it). */
+function sameBody(body: string, expected: string): boolean {
+  if (body === expected) return true;
+  try {
+    return isDeepStrictEqual(JSON.parse(body), JSON.parse(expected));
+  } catch {
+    return false;
+  }
+}
+
+/** What is wrong with an answer to the load's request, or undefined. */
+export function judgeLoadAnswer(scenario: Scenario, spec: RequestSpec, answer: Answer): string | undefined {
+  const statuses = scenario.expectedStatuses ?? scenario.checks.map((check) => check.expect.status);
+  if (statuses.length > 0 && !statuses.includes(answer.status)) return `status ${answer.status}`;
+  const expected = scenario.loadAnswerBody?.(spec);
+  if (expected !== undefined && !sameBody(answer.body, expected))
+    return `body ${JSON.stringify(answer.body.slice(0, 80))}, expected ${JSON.stringify(expected)}`;
+  return undefined;
+}
+
+/**
+ * Kept-alive connections to one target, kept from the warm-up to the last counted block so that
+ * no block pays for opening them.
+ */
+export class CountedClient {
+  private readonly agent: Agent;
+  /** Where the next block starts in the scenario's cycle of requests. */
+  private sent = 0;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly scenario: Scenario,
+    private readonly load: Omit<CountedLoad, 'count'>,
+  ) {
+    this.agent = new Agent({ keepAlive: true, maxSockets: load.concurrency });
+  }
+
+  /** Sends `count` requests, continuing the cycle; rejects when a request gets no answer. */
+  async send(count: number): Promise<CountedAnswers> {
+    const result: CountedAnswers = { answered: 0, wrong: [], wrongCount: 0 };
+    const first = this.sent;
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        const spec = this.scenario.load[(first + next++) % this.scenario.load.length];
+        const answer = await send(this.agent, this.baseUrl, spec, this.load.timeoutMs);
+        result.answered++;
+        const wrong = judgeLoadAnswer(this.scenario, spec, answer);
+        if (wrong === undefined) continue;
+        result.wrongCount++;
+        if (result.wrong.length < KEPT_WRONG) result.wrong.push(`${spec.method} ${spec.path}: ${wrong}`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.load.concurrency, count) }, worker));
+    this.sent += count;
+    return result;
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}

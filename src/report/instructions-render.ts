@@ -1,0 +1,112 @@
+/**
+ * The reports of `--cost instructions`: the ranking by instructions per request (run) and B's
+ * change against A (ab), as lines for the terminal and as Markdown, from one set of rows.
+ */
+import { markdownTable } from 'markdown-table';
+import {
+  type CountChange,
+  type CountsDocument,
+  type CountSummary,
+  summarizeCounts,
+} from '../instructions/count-result.js';
+import { fittedTable } from './terminal-fit.js';
+
+const count = (value: number | undefined) => (value === undefined ? '—' : Math.round(value).toLocaleString('en-US'));
+const percent = (share: number | undefined, digits = 2) =>
+  share === undefined ? '—' : `${(share * 100).toFixed(digits)} %`;
+const signed = (share: number | undefined) =>
+  share === undefined ? '—' : `${share >= 0 ? '+' : '−'}${Math.abs(share * 100).toFixed(2)} %`;
+
+/** One line on what was counted and how. */
+export function countsHeadline(doc: CountsDocument): string {
+  const { plan } = doc;
+  return (
+    `Instructions per request, counted by Valgrind ${doc.valgrind.version} (callgrind) on ${doc.runtime.id} ${doc.runtime.version}, ` +
+    `${doc.machine.cpuModel}: suite ${doc.suite}, ${doc.rounds} process(es) per target, each warmed up with ` +
+    `${plan.warmupRequests.toLocaleString('en-US')} requests and counted over ${(plan.countedBlocks * plan.blockRequests).toLocaleString('en-US')} ` +
+    `at concurrency ${plan.concurrency}.${doc.complete ? '' : ' Interrupted: the counts so far.'}`
+  );
+}
+
+/** What a count is blind to, for every report of one. */
+export const COUNTS_BLIND =
+  'Instructions are what the process executes in user space, all threads. They leave out the kernel (system calls, the network stack), ' +
+  'and weigh alike an instruction that hits the cache and one that waits on memory: they rank what the code does, not how long it takes.';
+
+const RANK_HEAD = ['#', 'target', 'scenario', 'instructions/req', '× baseline', 'spread', 'processes'];
+
+function rankRows(cells: CountSummary[]): string[][] {
+  const ranked = [...cells].sort(
+    (a, b) =>
+      (a.instructionsPerRequest ?? Number.POSITIVE_INFINITY) - (b.instructionsPerRequest ?? Number.POSITIVE_INFINITY),
+  );
+  return ranked.map((cell, index) => [
+    cell.failed ? '—' : String(index + 1),
+    cell.target,
+    cell.scenario,
+    cell.failed ? `failed: ${cell.failed.split('\n')[0].slice(0, 80)}` : count(cell.instructionsPerRequest),
+    cell.ratioToBaseline === undefined ? '—' : cell.ratioToBaseline.toFixed(3),
+    percent(cell.spread),
+    `${cell.processes}${cell.unsettled > 0 ? ` (${cell.unsettled} not levelled off)` : ''}`,
+  ]);
+}
+
+export function countsTerminal(doc: CountsDocument): string[] {
+  return [countsHeadline(doc), '', ...fittedTable(RANK_HEAD, rankRows(summarizeCounts(doc))), '', COUNTS_BLIND];
+}
+
+export function countsMarkdown(doc: CountsDocument): string {
+  return [
+    `# gauntlet run --cost instructions: ${doc.suite}`,
+    '',
+    countsHeadline(doc),
+    '',
+    markdownTable([RANK_HEAD, ...rankRows(summarizeCounts(doc))], { align: ['r', 'l', 'l', 'r', 'r', 'r', 'l'] }),
+    '',
+    `"spread" is (max − min) / median over the target's processes. Valgrind ran with ${doc.valgrind.flags.join(' ')}; the targets with the V8 flags ${doc.v8Flags.join(' ')}.`,
+    '',
+    COUNTS_BLIND,
+    '',
+  ].join('\n');
+}
+
+const CHANGE_HEAD = ['scenario', 'A instructions/req', 'B instructions/req', 'B vs A', 'rounds (B/A − 1)', 'verdict'];
+
+function changeRows(doc: CountsDocument, a: string, b: string, changes: CountChange[]): string[][] {
+  const cells = summarizeCounts(doc);
+  const of = (target: string, scenario: string) =>
+    cells.find((c) => c.target === target && c.scenario === scenario)?.instructionsPerRequest;
+  return changes.map((change) => [
+    change.scenario,
+    count(of(a, change.scenario)),
+    count(of(b, change.scenario)),
+    signed(change.change),
+    change.roundRatios.map((r) => signed(r - 1)).join(', '),
+    `${change.verdict}: ${change.why}`,
+  ]);
+}
+
+export function changesTerminal(doc: CountsDocument, a: string, b: string, changes: CountChange[]): string[] {
+  return [countsHeadline(doc), `A: ${a}; B: ${b}`, '', ...fittedTable(CHANGE_HEAD, changeRows(doc, a, b, changes))];
+}
+
+export function changesMarkdown(
+  doc: CountsDocument,
+  a: string,
+  b: string,
+  changes: CountChange[],
+  threshold: number,
+): string {
+  return [
+    `# gauntlet ab --cost instructions: ${a} against ${b}`,
+    '',
+    countsHeadline(doc),
+    '',
+    markdownTable([CHANGE_HEAD, ...changeRows(doc, a, b, changes)], { align: ['l', 'r', 'r', 'r', 'l', 'l'] }),
+    '',
+    `A regression is B counting more than ${percent(threshold)} more instructions per request than A, in the median of the rounds, with every round agreeing.`,
+    '',
+    COUNTS_BLIND,
+    '',
+  ].join('\n');
+}
