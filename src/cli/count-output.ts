@@ -15,7 +15,7 @@ export function countExitCode(outcome: CountRunOutcome, needs: 'any' | 'every'):
   const uncounted = targets.filter((t) => !counted.has(t));
   const failed = needs === 'every' ? uncounted.length > 0 : uncounted.length === targets.length;
   if (!failed) return EXIT.OK;
-  const wrong = failures.some((f) => uncounted.includes(f.target) && /wrong answer|answers wrong/.test(f.reason));
+  const wrong = failures.some((f) => uncounted.includes(f.target) && f.cause === 'wrong-answer');
   return wrong ? EXIT.WRONG_ANSWER : EXIT.TARGET_FAILED;
 }
 

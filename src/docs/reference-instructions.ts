@@ -59,7 +59,7 @@ export function renderInstructionsBesideCpu(countsFile: string, timed: Result, l
     { align: ['l', 'r', 'r', 'r'] },
   );
   return [
-    `Counted on ${doc.startedAt.slice(0, 10)} (${link}, ${doc.rounds} processes per target), beside the CPU per request of the default run of ${timed.startedAt.slice(0, 10)} (bench/hello/), each as a ratio to node-http, on \`${doc.scenarios.join(', ')}\`. Rank correlation (Spearman) over ${rows.length} targets: **${rho.toFixed(2)}**.`,
+    `Counted on ${doc.startedAt.slice(0, 10)} ([bench/instructions/hello.md](${link}), ${doc.rounds} processes per target), beside the CPU per request of the default run of ${timed.startedAt.slice(0, 10)} ([bench/hello/](../bench/hello/report.md)), each as a ratio to node-http, on \`${doc.scenarios.join(', ')}\`. Rank correlation (Spearman) over ${rows.length} targets: **${rho.toFixed(2)}**.`,
     '',
     table,
   ].join('\n');

@@ -43,11 +43,13 @@ export interface ProcessCount {
   seconds: { start: number; warmup: number; count: number };
 }
 
+/** Why a count failed: the target answered wrongly, the target did not start or died, or Valgrind's tools failed. */
+export type CountFailureCause = 'wrong-answer' | 'target' | 'tool';
+
 export class CountFailure extends Error {
   constructor(
     message: string,
-    /** The target's doing (a wrong answer, no start), not the tools'. */
-    readonly byTarget: boolean,
+    readonly failedBy: CountFailureCause,
   ) {
     super(message);
   }
@@ -100,7 +102,7 @@ export async function countProcess(options: {
     v8Flags: options.v8Flags,
   }).catch((error: Error) => {
     rmSync(outDir, { recursive: true, force: true });
-    throw new CountFailure(error.message, true);
+    throw new CountFailure(error.message, 'target');
   });
   const { pid } = running.process;
   const clients: CountedClient[] = [];
@@ -117,7 +119,7 @@ export async function countProcess(options: {
     if (failures.length > 0)
       throw new CountFailure(
         `wrong answer: ${failures.map((f) => `${f.scenario} ${f.request}: ${f.reason}`).join('; ')}`,
-        true,
+        'wrong-answer',
       );
     const counts: Array<{ scenario: string; count: ProcessCount }> = [];
     // The start and verification count for the process's first scenario only.
@@ -161,7 +163,7 @@ export async function countProcess(options: {
     const output = running.process.output.text();
     throw new CountFailure(
       `${(error as Error).message}${output ? `\n--- last output of ${options.target.name} ---\n${output}` : ''}`,
-      running.process.hasExited(),
+      running.process.hasExited() ? 'target' : 'tool',
     );
   } finally {
     options.signal?.removeEventListener('abort', stop);
@@ -176,6 +178,6 @@ async function checkedBlock(client: CountedClient, count: number): Promise<void>
   if (answers.wrongCount > 0)
     throw new CountFailure(
       `${answers.wrongCount} of ${answers.answered} answers wrong under load: ${answers.wrong.join('; ')}`,
-      true,
+      'wrong-answer',
     );
 }

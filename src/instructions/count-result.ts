@@ -4,7 +4,7 @@
  * for `ab`, B's change against A round by round and the verdict.
  */
 import { medianOf } from '../stats/describe.js';
-import type { CountPlan, ProcessCount } from './count-process.js';
+import type { CountFailureCause, CountPlan, ProcessCount } from './count-process.js';
 
 export const COUNTS_FILE = 'instructions.json';
 
@@ -23,8 +23,8 @@ export interface CountFailureRecord {
   scenario: string;
   round: number;
   reason: string;
-  /** The target's doing (a wrong answer, no start), not Valgrind's. */
-  byTarget: boolean;
+  /** wrong-answer and target are the target's doing, tool is Valgrind's. */
+  cause: CountFailureCause;
 }
 
 export interface CountsDocument {
@@ -72,7 +72,7 @@ export function summarizeCounts(doc: CountsDocument): CountSummary[] {
     );
     for (const target of doc.targets) {
       const counts = doc.counts.filter((c) => c.target === target && c.scenario === scenario);
-      const failure = doc.failures.find((f) => f.target === target && f.scenario === scenario && f.byTarget);
+      const failure = doc.failures.find((f) => f.target === target && f.scenario === scenario && f.cause !== 'tool');
       const values = counts.map((c) => c.instructionsPerRequest);
       const median = failure ? undefined : medianOf(values);
       cells.push({

@@ -111,17 +111,17 @@ export async function executeCountRun(settings: CountRunSettings): Promise<Count
           }
         } catch (error) {
           if (abort.signal.aborted) break; // stopped by the user, not a failure
-          const byTarget = error instanceof CountFailure ? error.byTarget : false;
+          const cause = error instanceof CountFailure ? error.failedBy : 'tool';
           for (const scenario of settings.scenarios)
             document.failures.push({
               target: target.name,
               scenario: scenario.name,
               round,
               reason: (error as Error).message,
-              byTarget,
+              cause,
             });
           // A target that answered wrongly or never started is not counted again.
-          if (byTarget) refused.add(target.name);
+          if (cause !== 'tool') refused.add(target.name);
           settings.log(`  failed: ${(error as Error).message.split('\n')[0]}`);
         }
         save();

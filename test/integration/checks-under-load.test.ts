@@ -19,10 +19,13 @@ const CROWDED = 'wrong-when-crowded';
 const ONE_IN_100 = 'wrong-one-in-100';
 const installed = (name: string) => engines.find((e) => e.name === name)?.unavailableReason() === undefined;
 
-/** One short window per target (wrk counts whole seconds), after 0.2 s of unmeasured load. */
+/** Engines that compare no body: the checker alone judges the 1-in-100 target (see assertOneIn100). */
+const READS_STATUS_ONLY = ['h2load', 'autocannon', 'k6'];
+
+/** Short windows (wrk counts whole seconds), after 0.2 s of unmeasured load: one round, or five where only the checker reads bodies. */
 const shortRun = (engine: string) => [
   '--repeats',
-  '1',
+  READS_STATUS_ONLY.includes(engine) ? '5' : '1',
   '--duration',
   engine === 'wrk' ? '1' : '0.5',
   '--warmup',
@@ -80,8 +83,9 @@ function assertRefused(result: Result, markdown: string, target: string, engine:
   assert.match(cell.reason!, /under load/, `${engine}: ${cell.reason}`);
   assert.match(keptAnswers(result, target), /w0rld/, `${engine}: the offending answer is in the result`);
   assert.match(markdown, new RegExp(`${target}.*w0rld`), `${engine}: and in the report`);
-  const trial = result.trials.find((t) => t.target === target)!;
-  assert.ok(trial.flags.includes('wrong-under-load'), `${engine}: flagged`);
+  // with several rounds, the trial that caught it need not be the first
+  const caught = result.trials.filter((t) => t.target === target && t.flags.includes('wrong-under-load'));
+  assert.equal(caught.length, 1, `${engine}: flagged once, then never measured again`);
 }
 
 function assertControlRanked(result: Result, control: string, engine: string) {
@@ -93,19 +97,14 @@ function assertControlRanked(result: Result, control: string, engine: string) {
 }
 
 /**
- * The 1-in-100 target is refused wherever an answer of its was judged wrong. An engine that
- * compares every body always sees one; where the engine reads no bodies (h2load, autocannon, k6)
- * only the checker's few dozen answers are judged, and a short window can pass unseen
- * (bench/checker-cost.md): then its trial must say the engine compared no body.
+ * The 1-in-100 target is refused on every engine. An engine that compares every body sees a
+ * wrong one in any window; where the engine reads no bodies (h2load, autocannon, k6) only the
+ * checker's answers are judged: a 1 s window of h2load, with about 250 of them, missed it about
+ * one time in twelve (bench/checker-cost.md), and the shorter windows here judge fewer. Those
+ * runs get five rounds, as a default run's 16 rounds give the checker many more answers.
  */
-function assertOneIn100(result: Result, markdown: string, engine: string, readsBodies: boolean) {
-  const trial = result.trials.find((t) => t.target === ONE_IN_100)!;
-  if (readsBodies || trial.wrongAnswers) return assertRefused(result, markdown, ONE_IN_100, engine);
-  assert.equal(trial.answerChecks?.engine.checks, 'status', `${engine}: it says it compared no body`);
-  const checker = trial.answerChecks?.checker;
-  console.log(
-    `# ${engine}: ${ONE_IN_100} passed unseen by ${checker?.answered} checks (${checker?.beforeWindow} of them before the window; chance 0.99^n)`,
-  );
+function assertOneIn100(result: Result, markdown: string, engine: string) {
+  assertRefused(result, markdown, ONE_IN_100, engine);
 }
 
 for (const engine of ['node-http1', 'wrk', 'h2load', 'autocannon', 'k6']) {
@@ -115,7 +114,7 @@ for (const engine of ['node-http1', 'wrk', 'h2load', 'autocannon', 'k6']) {
     const { result, markdown } = await runThree('hello', engine, 'node-http', 'json');
     assertControlRanked(result, 'node-http', engine);
     assertRefused(result, markdown, CROWDED, engine);
-    assertOneIn100(result, markdown, engine, engine === 'node-http1' || engine === 'wrk');
+    assertOneIn100(result, markdown, engine);
   });
 }
 
@@ -126,7 +125,7 @@ for (const engine of ['node-http2', 'h2load']) {
     const { result, markdown } = await runThree('h2', engine, 'node-http2', 'h2c-json');
     assertControlRanked(result, 'node-http2', engine);
     assertRefused(result, markdown, CROWDED, engine);
-    assertOneIn100(result, markdown, engine, engine === 'node-http2');
+    assertOneIn100(result, markdown, engine);
   });
 }
 

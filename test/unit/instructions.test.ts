@@ -88,7 +88,10 @@ test('summaries: the median over processes, their spread, the ratio to the basel
   assert.ok(Math.abs(a.spread! - 2 / 101) < 1e-9);
   assert.equal(summary.find((s) => s.target === 'B')!.ratioToBaseline, 200 / 101);
   const failed = summarizeCounts(
-    doc([['A', 1, 100]], [{ target: 'B', scenario: 'json', round: 1, reason: 'wrong answer: x', byTarget: true }]),
+    doc(
+      [['A', 1, 100]],
+      [{ target: 'B', scenario: 'json', round: 1, reason: 'wrong answer: x', cause: 'wrong-answer' }],
+    ),
   ).find((s) => s.target === 'B')!;
   assert.equal(failed.instructionsPerRequest, undefined);
   assert.match(failed.failed!, /wrong answer/);

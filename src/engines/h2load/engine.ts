@@ -259,14 +259,17 @@ export function negotiatedMismatch(stdout: string, protocol: LoadProtocol): stri
 }
 
 /**
- * The measured window in seconds. h2load times its main duration itself, so its log holds the
- * window on its own clock; the lines that mark it can reach gauntlet late on a busy machine, where
- * a window read from them looked shorter than 90 % of the planned one. The marks serve when the
- * log has no counted request.
+ * The measured window in seconds: the longer of two readings. h2load times its main duration
+ * itself, and its log holds that window on its own clock (the first counted request's start to
+ * the last one's end); the lines that mark it can reach gauntlet late on a busy machine, where a
+ * window read from them looked shorter than 90 % of the planned one. When h2load is stopped
+ * waiting on a peer's sessions, its log can lose its last lines, and the marks are the better
+ * reading; they are also all there is when the log has no counted request.
  */
 export function windowSec(markedMs: number, firstStartUs: number, lastEndUs: number): number {
-  if (!Number.isFinite(firstStartUs) || lastEndUs <= firstStartUs) return markedMs / 1000;
-  return (lastEndUs - firstStartUs) / 1e6;
+  const marked = markedMs / 1000;
+  if (!Number.isFinite(firstStartUs) || lastEndUs <= firstStartUs) return marked;
+  return Math.max(marked, (lastEndUs - firstStartUs) / 1e6);
 }
 
 async function measurement(
