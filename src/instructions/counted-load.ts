@@ -6,7 +6,7 @@
  * since under Valgrind there are few of them.
  */
 import { Agent, request } from 'node:http';
-import { isDeepStrictEqual } from 'node:util';
+import { sameAnswer } from '../measure/load-answers.js';
 import type { RequestSpec, Scenario } from '../suites/types.js';
 
 export interface CountedLoad {
@@ -48,22 +48,12 @@ function send(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: numbe
   });
 }
 
-/** Equal text, or equal JSON written otherwise (as verification compares it). */
-function sameBody(body: string, expected: string): boolean {
-  if (body === expected) return true;
-  try {
-    return isDeepStrictEqual(JSON.parse(body), JSON.parse(expected));
-  } catch {
-    return false;
-  }
-}
-
 /** What is wrong with an answer to the load's request, or undefined. */
 export function judgeLoadAnswer(scenario: Scenario, spec: RequestSpec, answer: Answer): string | undefined {
   const statuses = scenario.expectedStatuses ?? scenario.checks.map((check) => check.expect.status);
   if (statuses.length > 0 && !statuses.includes(answer.status)) return `status ${answer.status}`;
   const expected = scenario.loadAnswerBody?.(spec);
-  if (expected !== undefined && !sameBody(answer.body, expected))
+  if (expected !== undefined && !sameAnswer(answer.body, expected))
     return `body ${JSON.stringify(answer.body.slice(0, 80))}, expected ${JSON.stringify(expected)}`;
   return undefined;
 }

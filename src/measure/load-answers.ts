@@ -18,7 +18,7 @@ const COMPARED_AT_START = 4;
 export type LoadAnswers = { answers: Array<ExpectedLoadAnswer | null> } | { off: string };
 
 /** Two bodies that say the same: equal text, or equal JSON written otherwise. A body that says something else is a wrong answer, which the engine is left to count. */
-function sameAnswer(body: string, expected: string): boolean {
+export function sameAnswer(body: string, expected: string): boolean {
   try {
     return isDeepStrictEqual(JSON.parse(body), JSON.parse(expected));
   } catch {
