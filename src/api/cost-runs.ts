@@ -11,7 +11,7 @@ import {
   checkCountable,
   countAndReport,
   countRunSettings,
-  judgeCountAb,
+  countAbAndReport,
 } from './cost.js';
 import type { CountRunOutcome } from '../instructions/count-run.js';
 import type { RunOptions } from './run.js';
@@ -63,8 +63,9 @@ export async function abCounts(
       `${targetName} runs none of the chosen scenarios`,
       'gauntlet list names the scenarios of each suite',
     );
-  const outcome = await countAndReport(
+  return countAbAndReport(
     countRunSettings(options, choices.suite, scenarios, variants, labelA, choices.runtimes[0]),
+    { a: labelA, b: labelB },
+    options.thresholdPercent,
   );
-  return judgeCountAb(outcome, labelA, labelB, options.thresholdPercent);
 }

@@ -2,20 +2,24 @@
  * `--cost instructions` for `run` and `ab`: the same selection of suite, scenarios, runtime and
  * targets as a timed run, then each target counted under callgrind (instructions/).
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
-import { COUNT_THRESHOLD_PERCENT, countChange, type CountChange } from '../instructions/count-result.js';
+import {
+  COUNT_THRESHOLD_PERCENT,
+  COUNTS_FILE,
+  countAbChanges,
+  type CountChange,
+} from '../instructions/count-result.js';
 import type { CountPlan } from '../instructions/count-process.js';
 import { executeCountRun, type CountRunOutcome } from '../instructions/count-run.js';
 import { requireValgrind } from '../instructions/valgrind.js';
-import { changesMarkdown, countsMarkdown } from '../report/instructions-render.js';
+import { writeAtomic } from '../results/store.js';
+import { writeCountRunReports } from './count-reports.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { suiteServices } from '../backends/services.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
 import { RUN_DEFAULTS, type LoadOptions } from './settings.js';
-import { resolve } from 'node:path';
 
 export const COSTS = ['time', 'instructions'] as const;
 export type Cost = (typeof COSTS)[number];
@@ -25,18 +29,32 @@ export interface CountOptions {
   countProcesses?: number;
   /** Requests before counting starts, uninstrumented (default 20,000). */
   countWarmup?: number;
-  /** Requests counted per process, in blocks of 1,000 (default 10,000). */
+  /**
+   * Requests counted per process, in blocks of 1,000. Default 10,000, and up to 60,000 for a
+   * target whose blocks are uneven; when given, exactly this many.
+   */
   countRequests?: number;
 }
 
-export const COUNT_DEFAULTS = { processes: 3, warmup: 20_000, requests: 10_000, block: 1_000 };
+export const COUNT_DEFAULTS = {
+  processes: 3,
+  warmup: 20_000,
+  requests: 10_000,
+  /** For a target whose blocks are uneven: as many as keep one block's error within blockErrorShare. */
+  maxRequests: 60_000,
+  blockErrorShare: 0.0025,
+  block: 1_000,
+};
 
 export function countPlan(options: CountOptions): CountPlan {
   const block = COUNT_DEFAULTS.block;
+  const countedBlocks = Math.max(2, Math.round((options.countRequests ?? COUNT_DEFAULTS.requests) / block));
   return {
     warmupRequests: options.countWarmup ?? COUNT_DEFAULTS.warmup,
     blockRequests: block,
-    countedBlocks: Math.max(2, Math.round((options.countRequests ?? COUNT_DEFAULTS.requests) / block)),
+    countedBlocks,
+    maxBlocks: options.countRequests === undefined ? COUNT_DEFAULTS.maxRequests / block : countedBlocks,
+    blockErrorShare: COUNT_DEFAULTS.blockErrorShare,
     settleShare: 0.01,
     concurrency: 10,
     timeoutMs: 60_000,
@@ -90,10 +108,10 @@ export function countRunSettings(
   };
 }
 
-/** Counts, then writes report.md beside instructions.json. */
+/** Counts, then writes the reports beside instructions.json. */
 export async function countAndReport(settings: Parameters<typeof executeCountRun>[0]): Promise<CountRunOutcome> {
   const outcome = await executeCountRun(settings);
-  writeFileSync(join(outcome.runDir, 'report.md'), countsMarkdown(outcome.document));
+  writeCountRunReports(outcome.document, outcome.runDir);
   return outcome;
 }
 
@@ -104,17 +122,17 @@ export interface CountAbOutcome extends CountRunOutcome {
   thresholdShare: number;
 }
 
-/** A's and B's counts judged scenario by scenario; writes compare.md. */
-export function judgeCountAb(
-  outcome: CountRunOutcome,
-  a: string,
-  b: string,
+/** Counts A and B, judges B against A scenario by scenario, keeps the judgement in instructions.json, and writes the reports. */
+export async function countAbAndReport(
+  settings: Parameters<typeof executeCountRun>[0],
+  labels: { a: string; b: string },
   thresholdPercent?: number,
-): CountAbOutcome {
+): Promise<CountAbOutcome> {
+  const outcome = await executeCountRun(settings);
   const thresholdShare = (thresholdPercent ?? COUNT_THRESHOLD_PERCENT) / 100;
-  const changes = outcome.document.scenarios.map((scenario) =>
-    countChange(outcome.document, a, b, scenario, thresholdShare),
-  );
-  writeFileSync(join(outcome.runDir, 'compare.md'), changesMarkdown(outcome.document, a, b, changes, thresholdShare));
-  return { ...outcome, a, b, changes, thresholdShare };
+  const { a, b } = labels;
+  outcome.document.ab = { a, b, thresholdShare };
+  writeAtomic(join(outcome.runDir, COUNTS_FILE), `${JSON.stringify(outcome.document, null, 2)}\n`);
+  writeCountRunReports(outcome.document, outcome.runDir);
+  return { ...outcome, a, b, changes: countAbChanges(outcome.document), thresholdShare };
 }

@@ -24,6 +24,8 @@ export interface BenchCommand {
   options: string[];
   /** Of those, the ones that take one value or more: the words after them up to the next option. */
   lists?: string[];
+  /** Its options that take no value (switches), without the dashes. */
+  switches?: string[];
   /** A whole command line, shown when one is refused. */
   example: string;
 }
@@ -43,6 +45,7 @@ export function readBenchArgs(command: BenchCommand, argv: string[]): BenchArgs 
   const options = Object.fromEntries([
     ['help', { type: 'boolean' as const, short: 'h' }],
     ...command.options.map((name) => [name, { type: 'string' as const }]),
+    ...(command.switches ?? []).map((name) => [name, { type: 'boolean' as const }]),
   ]);
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -56,7 +59,10 @@ export function readBenchArgs(command: BenchCommand, argv: string[]): BenchArgs 
   const positionals: string[] = [];
   let list: string | undefined;
   for (const token of parsed.tokens ?? []) {
-    if (token.kind === 'option') {
+    if (token.kind === 'option' && command.switches?.includes(token.name)) {
+      values[token.name] = 'yes';
+      list = undefined;
+    } else if (token.kind === 'option') {
       list = token.name in lists ? token.name : undefined;
       if (list) lists[list].push(token.value!);
       else values[token.name] = token.value;
@@ -69,11 +75,13 @@ export function readBenchArgs(command: BenchCommand, argv: string[]): BenchArgs 
 }
 
 function refusal(command: BenchCommand, error: NodeJS.ErrnoException): UserError {
-  const known = command.options.map((name) => `--${name}`).join(', ');
+  const known = [...command.options, ...(command.switches ?? [])].map((name) => `--${name}`).join(', ');
   const hint = `its options: ${known}, --help; flags for gauntlet go after a second --, as in \`${command.example}\``;
   const option = /'(-[^']*)'/.exec(error.message)?.[1] ?? '?';
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
     return new UserError('GAUNTLET_USAGE', `unknown option ${option} for ${command.name}`, hint);
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /does not take an argument/.test(error.message))
+    return new UserError('GAUNTLET_BAD_OPTION_VALUE', `${option.split(' ')[0]} takes no value (${command.name})`, hint);
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
     return new UserError('GAUNTLET_BAD_OPTION_VALUE', `${option.split(' ')[0]} needs a value (${command.name})`, hint);
   return new UserError('GAUNTLET_USAGE', `${error.message} (${command.name})`, hint);

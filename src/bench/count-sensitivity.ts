@@ -6,7 +6,8 @@
  *
  * Usage: npm run bench:counts -- --help (COUNT_SENSITIVITY below)
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { UserError } from '../core/errors.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { markdownTable } from 'markdown-table';
@@ -27,13 +28,16 @@ export const COUNT_SENSITIVITY_DIR = join(BENCH_DIR, 'instructions');
 
 const COUNT_SENSITIVITY: BenchCommand = {
   name: 'npm run bench:counts',
-  usage: `Usage: npm run bench:counts -- <target> <A> <B> [--runs N] [--label NAME] [-- <flags for gauntlet ab>]
+  usage: `Usage: npm run bench:counts -- <target> <A> <B> [--runs N] [--label NAME] [--resume] [-- <flags for gauntlet ab>]
 
 Runs \`gauntlet ab <target> <A> <A> --cost instructions\` and \`… <A> <B> …\` in turn, N times
 each (default 4), and writes bench/instructions/<label>.md and .json: how often each called a
-difference, the change it measured, and the minutes a run took.
+difference, the change it measured, and the minutes a run took. Both files are rewritten after
+every run, so a bench stopped early keeps its runs; --resume continues one of the same target,
+A and B up to N runs of each.
 `,
   options: ['runs', 'label'],
+  switches: ['resume'],
   example: 'npm run bench:counts -- polka polka@1.0.0-next.28 polka@file:/tmp/polka-1pct --runs 4 -- --scenarios json',
 };
 
@@ -58,12 +62,36 @@ function abOnce(target: string, a: string, b: string, passOn: string[], threshol
   return { changes, minutes: (Date.now() - started) / 60_000 };
 }
 
+/** The runs of an earlier bench of the same target, A and B, to continue (--resume). */
+function resumed(file: string, target: string, a: string, b: string): { records: RunRecord[]; startedAt: string[] } {
+  if (!existsSync(file)) return { records: [], startedAt: [] };
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+    target: string;
+    a: string;
+    b: string;
+    records: RunRecord[];
+    startedAt?: string[];
+  };
+  if (saved.target !== target || saved.a !== a || saved.b !== b)
+    throw new UserError(
+      'GAUNTLET_USAGE',
+      `${file} holds a bench of ${saved.target} ${saved.a} ${saved.b}, not of ${target} ${a} ${b}`,
+      'resume with the same target, A and B, or choose another --label',
+    );
+  return { records: saved.records, startedAt: saved.startedAt ?? [] };
+}
+
 const pct = (share: number | undefined) => (share === undefined ? '—' : `${(share * 100).toFixed(2)} %`);
 
 function markdown(
   records: RunRecord[],
-  setup: { target: string; a: string; b: string; threshold: number; days: string; passOn: string[] },
+  setup: { target: string; a: string; b: string; threshold: number; days: string; passOn: string[]; runs: number },
 ): string {
+  const done = Math.min(...(['A/A', 'A/B'] as const).map((kind) => records.filter((r) => r.kind === kind).length));
+  const partial =
+    done < setup.runs
+      ? ` So far ${records.length} of the ${2 * setup.runs} runs planned (\`--resume\` continues).`
+      : '';
   const rows = (['A/A', 'A/B'] as const).map((kind) => {
     const runs = records.filter((r) => r.kind === kind);
     const cells = runs.flatMap((r) => r.changes);
@@ -95,7 +123,7 @@ function markdown(
     `# What ab --cost instructions tells apart: ${setup.target}`,
     '',
     `Written by \`npm run bench:counts\` (src/bench/count-sensitivity.ts) on ${setup.days}. A: \`${setup.a}\`, B: \`${setup.b}\`; A/A runs put A against a second install of itself. ` +
-      `Each run is \`gauntlet ab … --cost instructions${setup.passOn.length > 0 ? ` ${setup.passOn.join(' ')}` : ''}\`; a regression is B counting more than ${pct(setup.threshold)} more instructions per request than A, every round agreeing.`,
+      `Each run is \`gauntlet ab … --cost instructions${setup.passOn.length > 0 ? ` ${setup.passOn.join(' ')}` : ''}\`; a regression is B counting more than ${pct(setup.threshold)} more instructions per request than A, every round agreeing.${partial}`,
     '',
     markdownTable(
       [
@@ -133,18 +161,25 @@ runBench(COUNT_SENSITIVITY, (args) => {
   const label = args.values.label ?? target;
   const thresholdAt = args.passOn.indexOf('--threshold');
   const threshold = (thresholdAt === -1 ? COUNT_THRESHOLD_PERCENT : Number(args.passOn[thresholdAt + 1])) / 100;
-  const records: RunRecord[] = [];
-  const startedAt: string[] = [];
+  const jsonFile = join(COUNT_SENSITIVITY_DIR, `${label}.json`);
+  const earlier = args.values.resume ? resumed(jsonFile, target, a, b) : undefined;
+  const records: RunRecord[] = earlier?.records ?? [];
+  const startedAt: string[] = earlier?.startedAt ?? [];
+  mkdirSync(COUNT_SENSITIVITY_DIR, { recursive: true });
+  const write = () => {
+    const setup = { target, a, b, threshold, days: runDays(startedAt), passOn: args.passOn, runs };
+    writeFileSync(jsonFile, `${JSON.stringify({ ...setup, startedAt, records }, null, 2)}\n`);
+    writeFileSync(join(COUNT_SENSITIVITY_DIR, `${label}.md`), markdown(records, setup));
+  };
   for (let run = 1; run <= runs; run++) {
     for (const kind of ['A/A', 'A/B'] as const) {
+      if (records.filter((r) => r.kind === kind).length >= run) continue; // done before --resume
       console.error(`${kind}, run ${run} of ${runs}`);
       startedAt.push(new Date().toISOString());
       records.push({ kind, ...abOnce(target, a, kind === 'A/A' ? a : b, args.passOn, threshold) });
+      write();
     }
   }
-  mkdirSync(COUNT_SENSITIVITY_DIR, { recursive: true });
-  const setup = { target, a, b, threshold, days: runDays(startedAt), passOn: args.passOn };
-  writeFileSync(join(COUNT_SENSITIVITY_DIR, `${label}.json`), `${JSON.stringify({ ...setup, records }, null, 2)}\n`);
-  writeFileSync(join(COUNT_SENSITIVITY_DIR, `${label}.md`), markdown(records, setup));
+  write();
   console.error(`wrote bench/instructions/${label}.md and .json`);
 });

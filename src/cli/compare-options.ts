@@ -29,10 +29,8 @@ export function addCompareOptions(command: Command, heading?: string): Command {
       .default(DEFAULT_GATE_FIGURES, DEFAULT_GATE_FIGURES.join(',')),
     new Option(
       '--threshold <percent>',
-      'percent by which a gated figure must be worse, and the significance test agree, to count as a regression',
-    )
-      .argParser(nonNegativeNumber('--threshold'))
-      .default(undefined, '5, or 0.5 with --cost instructions'),
+      'percent by which a gated figure must be worse, and the test agree, to count as a regression (default 5; 0.5 for instruction counts)',
+    ).argParser(nonNegativeNumber('--threshold')),
     new Option('--markdown <file>', 'also write the comparison as Markdown, e.g. for a pull-request comment'),
   ];
   for (const option of options) command.addOption(heading ? option.helpGroup(heading) : option);

@@ -21,13 +21,13 @@ export function countExitCode(outcome: CountRunOutcome, needs: 'any' | 'every'):
 
 export function publishCounts(outcome: CountRunOutcome): void {
   console.log(countsTerminal(outcome.document).join('\n'));
-  console.log(`\nresults: ${outcome.runDir} (instructions.json, report.md)`);
+  console.log(`\nresults: ${outcome.runDir} (instructions.json, report.md, report.html)`);
   process.exitCode = countExitCode(outcome, 'any');
 }
 
 export function publishCountAb(outcome: CountAbOutcome): void {
   console.log(changesTerminal(outcome.document, outcome.a, outcome.b, outcome.changes).join('\n'));
-  console.log(`\nresults: ${outcome.runDir} (instructions.json, report.md, compare.md)`);
+  console.log(`\nresults: ${outcome.runDir} (instructions.json, report.md, report.html, compare.md)`);
   const unfinished = countExitCode(outcome, 'every');
   if (unfinished !== EXIT.OK) process.exitCode = unfinished;
   else if (outcome.changes.some((c) => c.verdict === 'regression')) process.exitCode = EXIT.REGRESSION;

@@ -174,9 +174,10 @@ function costOptions(): Option[] {
     new Option('--count-warmup <n>', 'with --cost instructions: requests each process gets before counting starts')
       .argParser(positiveInt('--count-warmup'))
       .default(COUNT_DEFAULTS.warmup),
-    new Option('--count-requests <n>', 'with --cost instructions: requests counted per process, in blocks of 1,000')
-      .argParser(positiveInt('--count-requests'))
-      .default(COUNT_DEFAULTS.requests),
+    new Option(
+      '--count-requests <n>',
+      `with --cost instructions: requests counted per process, in blocks of 1,000 (default ${COUNT_DEFAULTS.requests.toLocaleString('en-US')}, up to ${COUNT_DEFAULTS.maxRequests.toLocaleString('en-US')} where blocks are uneven; when given, exactly n)`,
+    ).argParser(positiveInt('--count-requests')),
   ];
 }
 

@@ -43,7 +43,7 @@ export interface LoadFlags extends RuntimeFlags {
   cost: 'time' | 'instructions';
   countProcesses: number;
   countWarmup: number;
-  countRequests: number;
+  countRequests?: number;
 }
 
 /**

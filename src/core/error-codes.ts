@@ -117,8 +117,8 @@ export const ERROR_CODES = {
   GAUNTLET_INCOMPARABLE: {
     exit: EXIT.USAGE,
     cause:
-      'the two runs come from different machines or loads (CPU, cores, engine or its flags), so their figures do not compare',
-    fix: 'compare runs made on the same machine with the same load, or pass `--force` to compare anyway',
+      'the two runs come from different machines or loads (CPU, cores, engine or its flags), counted instructions on different runtimes, V8 flags or warm-ups, or one counted instructions and the other was timed',
+    fix: 'compare runs made on the same machine with the same load (two timed runs, or two runs of `--cost instructions`), or pass `--force` to compare anyway',
   },
   GAUNTLET_NOTHING_TO_COMPARE: {
     exit: EXIT.USAGE,

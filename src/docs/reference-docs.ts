@@ -11,6 +11,7 @@ import { loadResult } from '../results/store.js';
 import { renderAbEvidence } from './reference-ab.js';
 import { replaceBlocks } from './reference-blocks.js';
 import { renderExitCodes } from './reference-exit-codes.js';
+import { renderCountsEvidence } from './reference-counts.js';
 import { renderInstructionsBesideCpu } from './reference-instructions.js';
 import { renderReferenceRanking } from './reference-ranking.js';
 import {
@@ -22,6 +23,8 @@ import {
 
 /** The `npm run bench:ab` output the pages quote. */
 const AB_LABEL = 'polka-burn';
+/** The `npm run bench:counts` output the pages quote. */
+const COUNTS_FILE = join(BENCH_DIR, 'instructions', 'polka-1pct.json');
 
 export interface ReferencePage {
   file: string;
@@ -42,6 +45,7 @@ export function referencePages(): ReferencePage[] {
       reference: renderReferenceRanking(result, relative(projectRoot, join(HELLO_REFERENCE, '..'))),
       'stability-evidence': renderStabilityEvidence(pairs),
       'ab-sensitivity': renderAbEvidence(AB_SENSITIVITY_DIR, AB_LABEL, fromRoot(AB_SENSITIVITY_DIR)),
+      'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, 'bench/instructions/polka-1pct.md'),
       'exit-codes': renderExitCodes(),
     }),
     page(join('docs', 'stability.md'), {
@@ -55,11 +59,13 @@ export function referencePages(): ReferencePage[] {
         result,
         '../bench/instructions/hello.md',
       ),
+      'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, '../bench/instructions/polka-1pct.md'),
     }),
     page(join('bench', 'README.md'), {
       'hello-run': `Run on ${result.startedAt.slice(0, 10)}: ${result.environment.cpuModel}, ${result.environment.cpuCount} cores, targets on ${result.plan.runtime}.`,
       'stability-table': renderStabilityTable(pairs, `${relative(BENCH_DIR, STABILITY_DIR)}/`),
       'ab-sensitivity': renderAbEvidence(AB_SENSITIVITY_DIR, AB_LABEL, `${relative(BENCH_DIR, AB_SENSITIVITY_DIR)}/`),
+      'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, 'instructions/polka-1pct.md'),
     }),
   ];
 }

@@ -7,7 +7,9 @@
  * about 1 % and only the sum over several is the figure. When the first and the second half of
  * the counted blocks differ by more than `settleShare`, the count had not levelled off: up to
  * `countedBlocks` more are counted, the first ones dropped, and the process is flagged
- * unsettled if they still differ.
+ * unsettled if they still differ. A target whose blocks are uneven (a large garbage collection
+ * every few thousand requests) gets more blocks, up to `maxBlocks`, so that one such block moves
+ * its figure by at most `blockErrorShare`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,10 @@ export interface CountPlan {
   warmupRequests: number;
   blockRequests: number;
   countedBlocks: number;
+  /** Blocks a figure may take at most, when its blocks are uneven (countedBlocks when absent). */
+  maxBlocks?: number;
+  /** The error one uneven block may put into the figure; more blocks are counted, up to maxBlocks, until it is below. */
+  blockErrorShare?: number;
   /** The two halves of the counted blocks agree when they differ by at most this share. */
   settleShare: number;
   concurrency: number;
@@ -35,8 +41,10 @@ export interface CountPlan {
 export interface ProcessCount {
   /** Instructions over the counted blocks, per request. */
   instructionsPerRequest: number;
-  /** Instructions per request of every block after the first, in order; the last `countedBlocks` are the figure's. */
+  /** Instructions per request of every block after the first, in order; the last `counted` are the figure's. */
   blocks: number[];
+  /** How many of the last blocks make the figure (the plan's countedBlocks in documents that lack it). */
+  counted?: number;
   /** Whether the two halves of the counted blocks agreed within the plan's share. */
   settled: boolean;
   /** Wall seconds: start and verification (the process's first scenario only), warm-up, counting. */
@@ -72,6 +80,16 @@ export function halvesApart(blocks: number[]): number {
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   const first = mean(blocks.slice(0, half));
   return Math.abs(mean(blocks.slice(-half)) - first) / first;
+}
+
+/**
+ * How many blocks keep the error that one uneven block puts into their mean within `share`. A
+ * garbage collection that is large and rare lands inside the counted blocks or just outside
+ * them; either way it moves the mean by about half the blocks' range over their number.
+ */
+export function blocksForShare(blocks: number[], share: number): number {
+  const mean = blocks.reduce((sum, v) => sum + v, 0) / blocks.length;
+  return Math.ceil((Math.max(...blocks) - Math.min(...blocks)) / mean / (2 * share));
 }
 
 /**
@@ -143,15 +161,24 @@ export async function countProcess(options: {
       };
       await countBlocks(plan.countedBlocks);
       if (halvesApart(blocks) > plan.settleShare) await countBlocks(plan.countedBlocks);
+      const settled = halvesApart(blocks.slice(-plan.countedBlocks)) <= plan.settleShare;
+      // Uneven blocks (large garbage collections every few thousand requests): more of them, once levelled off.
+      const wanted = Math.min(
+        plan.maxBlocks ?? plan.countedBlocks,
+        blocksForShare(blocks.slice(-plan.countedBlocks), plan.blockErrorShare ?? 1),
+      );
+      if (settled && wanted > plan.countedBlocks) await countBlocks(wanted - plan.countedBlocks);
+      const countedBlocks = Math.max(plan.countedBlocks, settled ? wanted : 0);
       await setInstrumentation(pid, false, signal);
-      const counted = blocks.slice(-plan.countedBlocks);
+      const counted = blocks.slice(-countedBlocks);
       counts.push({
         scenario: scenario.name,
         count: {
           // Every block has the same number of requests: the mean per request is the total over the total.
           instructionsPerRequest: counted.reduce((sum, v) => sum + v, 0) / counted.length,
           blocks,
-          settled: halvesApart(counted) <= plan.settleShare,
+          counted: counted.length,
+          settled,
           seconds: { start: startSec, warmup: warmed - scenarioAt, count: seconds() - warmed },
         },
       });

@@ -47,6 +47,8 @@ export interface CountsDocument {
   plan: CountPlan;
   counts: CountRecord[];
   failures: CountFailureRecord[];
+  /** Written by `ab --cost instructions`: which targets are A and B, and the threshold of its verdict. */
+  ab?: { a: string; b: string; thresholdShare: number };
 }
 
 export interface CountSummary {
@@ -58,6 +60,9 @@ export interface CountSummary {
   spread?: number;
   processes: number;
   unsettled: number;
+  /** The most blocks a process's figure took, and the plan's count: more where blocks were uneven. */
+  mostBlocks: number;
+  plannedBlocks: number;
   ratioToBaseline?: number;
   failed?: string;
 }
@@ -80,6 +85,8 @@ export function summarizeCounts(doc: CountsDocument): CountSummary[] {
         scenario,
         processes: counts.length,
         unsettled: counts.filter((c) => !c.settled).length,
+        mostBlocks: Math.max(0, ...counts.map((c) => c.counted ?? doc.plan.countedBlocks)),
+        plannedBlocks: doc.plan.countedBlocks,
         ...(median !== undefined && {
           instructionsPerRequest: median,
           spread: (Math.max(...values) - Math.min(...values)) / median,
@@ -161,4 +168,10 @@ export function countChange(
         ? `${pct(change)}, beyond ${pct(threshold)}, but the rounds disagree on its direction`
         : `within ${pct(threshold)}`,
   };
+}
+
+/** An ab run's verdicts, scenario by scenario; none for a document `run` wrote. */
+export function countAbChanges(doc: CountsDocument): CountChange[] {
+  const { ab } = doc;
+  return ab ? doc.scenarios.map((scenario) => countChange(doc, ab.a, ab.b, scenario, ab.thresholdShare)) : [];
 }

@@ -11,10 +11,11 @@ import {
 } from '../instructions/count-result.js';
 import { fittedTable } from './terminal-fit.js';
 
-const count = (value: number | undefined) => (value === undefined ? '—' : Math.round(value).toLocaleString('en-US'));
+export const formatCount = (value: number | undefined) =>
+  value === undefined ? '—' : Math.round(value).toLocaleString('en-US');
 const percent = (share: number | undefined, digits = 2) =>
   share === undefined ? '—' : `${(share * 100).toFixed(digits)} %`;
-const signed = (share: number | undefined) =>
+export const signedShare = (share: number | undefined) =>
   share === undefined ? '—' : `${share >= 0 ? '+' : '−'}${Math.abs(share * 100).toFixed(2)} %`;
 
 /** One line on what was counted and how. */
@@ -23,7 +24,8 @@ export function countsHeadline(doc: CountsDocument): string {
   return (
     `Instructions per request, counted by Valgrind ${doc.valgrind.version} (callgrind) on ${doc.runtime.id} ${doc.runtime.version}, ` +
     `${doc.machine.cpuModel}: suite ${doc.suite}, ${doc.rounds} process(es) per target, each warmed up with ` +
-    `${plan.warmupRequests.toLocaleString('en-US')} requests and counted over ${(plan.countedBlocks * plan.blockRequests).toLocaleString('en-US')} ` +
+    `${plan.warmupRequests.toLocaleString('en-US')} requests and counted over ${(plan.countedBlocks * plan.blockRequests).toLocaleString('en-US')}` +
+    `${(plan.maxBlocks ?? 0) > plan.countedBlocks ? ` (up to ${(plan.maxBlocks! * plan.blockRequests).toLocaleString('en-US')} where blocks were uneven)` : ''} ` +
     `at concurrency ${plan.concurrency}.${doc.complete ? '' : ' Interrupted: the counts so far.'}`
   );
 }
@@ -33,9 +35,9 @@ export const COUNTS_BLIND =
   'Instructions are what the process executes in user space, all threads. They leave out the kernel (system calls, the network stack), ' +
   'and weigh alike an instruction that hits the cache and one that waits on memory: they rank what the code does, not how long it takes.';
 
-const RANK_HEAD = ['#', 'target', 'scenario', 'instructions/req', '× baseline', 'spread', 'processes'];
+export const RANK_HEAD = ['#', 'target', 'scenario', 'instructions/req', '× baseline', 'spread', 'processes'];
 
-function rankRows(cells: CountSummary[]): string[][] {
+export function rankRows(cells: CountSummary[]): string[][] {
   const ranked = [...cells].sort(
     (a, b) =>
       (a.instructionsPerRequest ?? Number.POSITIVE_INFINITY) - (b.instructionsPerRequest ?? Number.POSITIVE_INFINITY),
@@ -44,10 +46,14 @@ function rankRows(cells: CountSummary[]): string[][] {
     cell.failed ? '—' : String(index + 1),
     cell.target,
     cell.scenario,
-    cell.failed ? `failed: ${cell.failed.split('\n')[0].slice(0, 80)}` : count(cell.instructionsPerRequest),
+    cell.failed ? `failed: ${cell.failed.split('\n')[0].slice(0, 80)}` : formatCount(cell.instructionsPerRequest),
     cell.ratioToBaseline === undefined ? '—' : cell.ratioToBaseline.toFixed(3),
     percent(cell.spread),
-    `${cell.processes}${cell.unsettled > 0 ? ` (${cell.unsettled} not levelled off)` : ''}`,
+    [
+      String(cell.processes),
+      cell.unsettled > 0 ? ` (${cell.unsettled} not levelled off)` : '',
+      cell.mostBlocks > cell.plannedBlocks ? ` (up to ${cell.mostBlocks} blocks)` : '',
+    ].join(''),
   ]);
 }
 
@@ -70,18 +76,25 @@ export function countsMarkdown(doc: CountsDocument): string {
   ].join('\n');
 }
 
-const CHANGE_HEAD = ['scenario', 'A instructions/req', 'B instructions/req', 'B vs A', 'rounds (B/A − 1)', 'verdict'];
+export const CHANGE_HEAD = [
+  'scenario',
+  'A instructions/req',
+  'B instructions/req',
+  'B vs A',
+  'rounds (B/A − 1)',
+  'verdict',
+];
 
-function changeRows(doc: CountsDocument, a: string, b: string, changes: CountChange[]): string[][] {
+export function changeRows(doc: CountsDocument, a: string, b: string, changes: CountChange[]): string[][] {
   const cells = summarizeCounts(doc);
   const of = (target: string, scenario: string) =>
     cells.find((c) => c.target === target && c.scenario === scenario)?.instructionsPerRequest;
   return changes.map((change) => [
     change.scenario,
-    count(of(a, change.scenario)),
-    count(of(b, change.scenario)),
-    signed(change.change),
-    change.roundRatios.map((r) => signed(r - 1)).join(', '),
+    formatCount(of(a, change.scenario)),
+    formatCount(of(b, change.scenario)),
+    signedShare(change.change),
+    change.roundRatios.map((r) => signedShare(r - 1)).join(', '),
     `${change.verdict}: ${change.why}`,
   ]);
 }

@@ -1,5 +1,6 @@
 /** Synthetic trials and plans for unit tests of statistics, summaries and reports. */
 import type { Environment, Measurement, Plan, Result, TargetInfo, Trial } from '../../src/model/schema.js';
+import type { CountsDocument } from '../../src/instructions/count-result.js';
 import { summarize } from '../../src/stats/summarize.js';
 
 export function plan(overrides: Partial<Plan> = {}): Plan {
@@ -107,5 +108,48 @@ export function summarizedResult(p: Plan, trials: Trial[], targets: TargetInfo[]
     warnings: [],
     ...input,
     summaries: summarize(input),
+  };
+}
+
+/** A saved --cost instructions run: counts as [target, round, instructions per request], scenario json, baseline A. */
+export function countsDocument(
+  counts: Array<[string, number, number]>,
+  failures: CountsDocument['failures'] = [],
+  extra: Partial<CountsDocument> = {},
+): CountsDocument {
+  return {
+    kind: 'instructions',
+    gauntletVersion: '0',
+    startedAt: '',
+    complete: true,
+    suite: 'hello',
+    scenarios: ['json'],
+    targets: ['A', 'B'],
+    baseline: 'A',
+    runtime: { id: 'node@24', version: '24.0.0' },
+    machine: { cpuModel: 'x', cores: 2 },
+    valgrind: { version: '3.19.0', tool: 'callgrind', flags: [] },
+    v8Flags: [],
+    rounds: 3,
+    plan: {
+      warmupRequests: 1,
+      blockRequests: 1,
+      countedBlocks: 2,
+      settleShare: 0.01,
+      concurrency: 1,
+      timeoutMs: 1,
+      readyTimeoutMs: 1,
+    },
+    counts: counts.map(([target, round, value]) => ({
+      target,
+      scenario: 'json',
+      round,
+      instructionsPerRequest: value,
+      blocks: [value],
+      settled: true,
+      seconds: { start: 0, warmup: 0, count: 0 },
+    })),
+    failures,
+    ...extra,
   };
 }

@@ -9,6 +9,7 @@ const COMMAND: BenchCommand = {
   usage: 'Usage: npm run bench:try -- …\n',
   options: ['label', 'runs', 'from', 'vs'],
   lists: ['from', 'vs'],
+  switches: ['resume'],
   example: 'npm run bench:try -- --label x -- --repeats 8',
 };
 
@@ -58,4 +59,13 @@ test('a count is a whole number above 0', () => {
       (error: unknown) => error instanceof UserError && error.code === 'GAUNTLET_BAD_OPTION_VALUE',
       bad,
     );
+});
+
+test('a switch takes no value: the word after it stays positional, and a value given to it is refused', () => {
+  const args = readBenchArgs(COMMAND, ['--resume', 'polka', '--from', 'r1']);
+  if (args === 'help') return assert.fail('not asked for help');
+  assert.equal(args.values.resume, 'yes');
+  assert.deepEqual(args.positionals, ['polka']);
+  assert.deepEqual(args.lists.from, ['r1']);
+  refused(['--resume=yes'], 'GAUNTLET_BAD_OPTION_VALUE', /--resume takes no value/);
 });

@@ -7,7 +7,7 @@ import { ResponseReader } from '../../src/engines/node-http1/response-reader.js'
 import { wrkScript } from '../../src/engines/wrk/lua.js';
 import type { Trial } from '../../src/model/schema.js';
 import { failureCause, retryEngineFailure } from '../../src/measure/engine-retry.js';
-import { checkRate, FIRST_WINDOW_RATE, LoadChecker } from '../../src/measure/load-checker.js';
+import { checkRate, FIRST_WINDOW_RATE, LoadChecker, MAX_IN_FLIGHT } from '../../src/measure/load-checker.js';
 import { loadRateOf } from '../../src/measure/checked-trial.js';
 import { loadAnswers } from '../../src/measure/load-answers.js';
 import { distinctWrongAnswers, engineChecks, type WrongAnswer } from '../../src/measure/wrong-answers.js';
@@ -211,8 +211,14 @@ test('the checker judges answers as verification does and keeps the wrong ones w
       share: 0.005,
     });
     await checker.prepare();
+    const prepared = served;
     checker.loadStart();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Back to back before the window: 20 answers (and the 8 then in flight) well within 350 ms,
+    // where the window's pace of about 50 a second would give 17. A busy machine has taken 7 ms
+    // an answer here.
+    const startedAt = Date.now();
+    while (served - prepared < 20 + MAX_IN_FLIGHT && Date.now() - startedAt < 350)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     const before = served;
     checker.begin();
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -3,8 +3,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { dumpTotal } from '../../src/instructions/callgrind-control.js';
 import { judgeLoadAnswer } from '../../src/instructions/counted-load.js';
-import { halvesApart } from '../../src/instructions/count-process.js';
-import { type CountsDocument, countChange, summarizeCounts } from '../../src/instructions/count-result.js';
+import { blocksForShare, halvesApart } from '../../src/instructions/count-process.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { UserError } from '../../src/core/errors.js';
+import { compareCounts, countsMismatch } from '../../src/instructions/count-compare.js';
+import { isCountsRun, loadCounts } from '../../src/instructions/count-file.js';
+import { countAbChanges, countChange, summarizeCounts } from '../../src/instructions/count-result.js';
+import { countsToCsv } from '../../src/report/counts-csv.js';
+import { renderCountsHtml } from '../../src/report/html/counts-page.js';
+import { countsDocument as doc } from '../helpers/synthetic.js';
 import { roundOrder } from '../../src/instructions/count-run.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
 
@@ -33,46 +42,13 @@ test('an answer of the counted load is judged by its status and, where the scena
 test('the count has levelled off when the halves of its blocks agree; rounds alternate the order', () => {
   assert.ok(halvesApart([100, 101, 100, 101]) < 0.001);
   assert.ok(Math.abs(halvesApart([120, 110, 100, 100]) - 0.1304) < 0.001);
+  // Blocks of wooks 0.6.5: a large garbage collection every few thousand requests.
+  const uneven = [398, 247, 382, 367, 256, 340, 367, 246, 340, 366];
+  assert.equal(blocksForShare(uneven, 0.0025), 92, 'one such block moves ten blocks by 2.3 %');
+  assert.equal(blocksForShare([54, 54.2, 54.1, 53.9], 0.0025), 2, 'even blocks: no more than the ten counted');
   assert.deepEqual(roundOrder(['a', 'b', 'c'], 1), ['a', 'b', 'c']);
   assert.deepEqual(roundOrder(['a', 'b', 'c'], 2), ['c', 'b', 'a']);
 });
-
-function doc(counts: Array<[string, number, number]>, failures: CountsDocument['failures'] = []): CountsDocument {
-  return {
-    kind: 'instructions',
-    gauntletVersion: '0',
-    startedAt: '',
-    complete: true,
-    suite: 'hello',
-    scenarios: ['json'],
-    targets: ['A', 'B'],
-    baseline: 'A',
-    runtime: { id: 'node@24', version: '24.0.0' },
-    machine: { cpuModel: 'x', cores: 2 },
-    valgrind: { version: '3.19.0', tool: 'callgrind', flags: [] },
-    v8Flags: [],
-    rounds: 3,
-    plan: {
-      warmupRequests: 1,
-      blockRequests: 1,
-      countedBlocks: 2,
-      settleShare: 0.01,
-      concurrency: 1,
-      timeoutMs: 1,
-      readyTimeoutMs: 1,
-    },
-    counts: counts.map(([target, round, value]) => ({
-      target,
-      scenario: 'json',
-      round,
-      instructionsPerRequest: value,
-      blocks: [value],
-      settled: true,
-      seconds: { start: 0, warmup: 0, count: 0 },
-    })),
-    failures,
-  };
-}
 
 test('summaries: the median over processes, their spread, the ratio to the baseline; a wrong target has no figure', () => {
   const summary = summarizeCounts(
@@ -110,4 +86,84 @@ test('ab verdicts: beyond the threshold with every round agreeing, or not at all
   assert.equal(split.verdict, 'same');
   assert.match(split.why, /disagree/);
   assert.equal(countChange(rounds([101]), 'A', 'B', 'json', 0.005).verdict, 'unknown');
+});
+
+test('two counts runs: a change beyond the threshold is called only when the runs do not overlap', () => {
+  const run = (values: number[]) => doc(values.map((v, i): [string, number, number] => ['A', i + 1, v]));
+  const judge = (before: number[], after: number[]) =>
+    compareCounts(run(before), run(after), { before: 'x', after: 'y' }, 0.005).cells[0];
+  const regression = judge([100, 100.2, 99.9], [101, 101.3, 100.8]);
+  assert.equal(regression.verdict, 'regression');
+  assert.ok(Math.abs(regression.change! - 0.01) < 1e-9);
+  assert.equal(judge([100, 100.2, 99.9], [99, 98.9, 99.2]).verdict, 'improvement');
+  const overlapping = judge([100, 100.2, 99.9], [101, 101.3, 100]);
+  assert.equal(overlapping.verdict, 'same');
+  assert.match(overlapping.why, /overlap/);
+  assert.equal(judge([100, 100.1], [100.2, 100.3]).verdict, 'same', 'apart, but within the threshold');
+  assert.equal(judge([100], [102]).verdict, 'unknown');
+});
+
+test('two counts runs do not compare across runtimes, V8 flags or warm-ups; Valgrind and the CPU are noted', () => {
+  const base = doc([['A', 1, 100]]);
+  assert.deepEqual(countsMismatch(base, base), { blocking: [], notes: [] });
+  const other = doc([['A', 1, 100]], [], {
+    runtime: { id: 'node@22', version: '22.1.0' },
+    v8Flags: ['--jitless'],
+    valgrind: { version: '3.20.0', tool: 'callgrind', flags: [] },
+  });
+  const { blocking, notes } = countsMismatch(base, other);
+  assert.equal(blocking.length, 2);
+  assert.match(blocking.join('\n'), /runtime: node@24 24\.0\.0 against node@22 22\.1\.0/);
+  assert.match(notes.join('\n'), /Valgrind: 3\.19\.0 against 3\.20\.0/);
+});
+
+test('a counts run as CSV: one row per process, one per target and scenario; plain numbers', () => {
+  const csv = countsToCsv(
+    doc([
+      ['A', 1, 1000.25],
+      ['A', 2, 1010],
+      ['B', 1, 2000],
+    ]),
+  );
+  const counts = csv.counts.trimEnd().split('\r\n');
+  assert.equal(counts.length, 4);
+  assert.match(counts[0], /^target,scenario,round,instructions_per_request,/);
+  assert.match(counts[1], /^A,json,1,1000\.3,true,1,/);
+  const summary = csv.summary.trimEnd().split('\r\n');
+  assert.equal(summary.length, 3);
+  assert.match(summary[1], /^A,json,1005\.1,0\.0097,2,0,1,$/);
+  assert.match(summary[2], /^B,json,2000,0,1,0,1\.989802,$/);
+});
+
+test("a counts run's HTML page leads with the A/B verdict, then ranks by instructions per request", () => {
+  const ab = doc(
+    [
+      ['A', 1, 100_000],
+      ['A', 2, 100_100],
+      ['B', 1, 101_500],
+      ['B', 2, 101_400],
+    ],
+    [],
+    { ab: { a: 'A', b: 'B', thresholdShare: 0.005 } },
+  );
+  const html = renderCountsHtml(ab, 'run-1', { ab: { ...ab.ab!, changes: countAbChanges(ab) } });
+  assert.ok(html.indexOf('A/B verdict') < html.indexOf('Scenario json'));
+  assert.match(html, /B regressed beyond 0\.50 % in json \(\+1\.40 %\)/);
+  assert.match(html, /<svg[^>]*aria-label="json: instructions per request \(fewer is better\)"/);
+  assert.match(html, /<td>A<\/td><td>json<\/td><td class="num">100,050<\/td>/);
+  assert.doesNotMatch(html, /<script src=|<link /, 'self-contained');
+});
+
+test('a saved counts run is recognised and read back; a foreign file gets a coded error', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'counts-file-'));
+  const file = join(dir, 'instructions.json');
+  writeFileSync(file, JSON.stringify(doc([['A', 1, 100]])));
+  assert.equal(isCountsRun(dir), true);
+  assert.equal(loadCounts(dir).counts[0].instructionsPerRequest, 100);
+  writeFileSync(file, JSON.stringify({ kind: 'instructions', counts: 'none' }));
+  assert.throws(
+    () => loadCounts(file),
+    (error: UserError) => error.code === 'GAUNTLET_BAD_RESULT' && /counts/.test(error.message),
+  );
+  assert.equal(isCountsRun(mkdtempSync(join(tmpdir(), 'counts-empty-'))), false);
 });

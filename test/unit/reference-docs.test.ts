@@ -4,11 +4,13 @@
  * from data; and the generated blocks hold what the pages promise.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { projectRoot } from '../../src/core/paths.js';
 import { replaceBlock } from '../../src/docs/reference-blocks.js';
+import { renderCountsEvidence } from '../../src/docs/reference-counts.js';
 import { referencePages } from '../../src/docs/reference-docs.js';
 
 const pages = referencePages();
@@ -41,4 +43,33 @@ test('a block is replaced between its markers, and a page without them is named'
     () => replaceBlock(`${page}${page}`, 'x', 'new', 'page.md'),
     /page\.md: needs exactly one <!-- x:start -->/,
   );
+});
+
+test('the counts evidence says how often each kind of run called a change, and how far the bench got', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'counts-evidence-'));
+  const file = join(dir, 'bench.json');
+  const change = (verdict: string, share: number) => ({
+    scenario: 'json',
+    roundRatios: [],
+    change: share,
+    verdict,
+    why: '',
+  });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      runs: 3,
+      records: [
+        { kind: 'A/A', minutes: 3, changes: [change('same', 0.001)] },
+        { kind: 'A/B', minutes: 4, changes: [change('regression', 0.012)] },
+        { kind: 'A/A', minutes: 3.5, changes: [change('improvement', -0.006)] },
+        { kind: 'A/B', minutes: 3.2, changes: [change('same', 0.004)] },
+      ],
+    }),
+  );
+  const text = renderCountsEvidence(file, 'b/x.md');
+  assert.match(text, /called the regression in 1 of 2 runs, measuring it at \+0\.40 % to \+1\.20 %/);
+  assert.match(text, /different from itself in 1 of 2 A\/A runs \(changes −0\.60 % to \+0\.10 %\)/);
+  assert.match(text, /3\.4 minutes in the median and 4\.0 at most/);
+  assert.match(text, /So far 4 of the 6 runs planned\./);
 });

@@ -4,6 +4,11 @@ import { renderHtml } from '../../report/html/page.js';
 import { scenarioDescriptions } from '../../api/selection.js';
 import { writeFileSync } from 'node:fs';
 import { loadResult } from '../../results/store.js';
+import { compareCountRuns, comparesCounts } from '../../api/compare-counts.js';
+import { countsPage } from '../../api/count-reports.js';
+import { loadCounts } from '../../instructions/count-file.js';
+import { countComparisonMarkdown, countComparisonTerminal } from '../../report/instructions-compare-render.js';
+import { EXIT } from '../../core/exit-codes.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
 
 export function registerCompare(program: Command): void {
@@ -24,10 +29,14 @@ Examples:
   gauntlet compare before/result.json after/result.json --gate rps,cpu,p99
   gauntlet compare results/a results/b --threshold 3 --markdown comment.md
 
+Two runs of --cost instructions compare by instructions per request (threshold
+0.5 % unless given); --gate does not apply to them.
+
 Exit code 1 when a gated figure regressed beyond the threshold, 2 when the runs
 cannot be compared. More: gauntlet help ab.`,
     )
     .action((beforePath: string, afterPath: string, flags: CompareFlags & { force: boolean; html?: string }) => {
+      if (comparesCounts(beforePath, afterPath)) return publishCountComparison(beforePath, afterPath, flags);
       const report = compare(beforePath, afterPath, {
         gate: checkGate(flags.gate),
         thresholdPercent: flags.threshold,
@@ -40,4 +49,23 @@ cannot be compared. More: gauntlet help ab.`,
         console.log(`html: ${flags.html}`);
       }
     });
+}
+
+/** Two counts runs: the table, Markdown and the later run's HTML page if asked, exit code 1 on a regression. */
+function publishCountComparison(
+  beforePath: string,
+  afterPath: string,
+  flags: CompareFlags & { force: boolean; html?: string },
+): void {
+  const report = compareCountRuns(beforePath, afterPath, { thresholdPercent: flags.threshold, force: flags.force });
+  console.log(countComparisonTerminal(report).join('\n'));
+  if (flags.markdown) {
+    writeFileSync(flags.markdown, countComparisonMarkdown(report));
+    console.log(`markdown: ${flags.markdown}`);
+  }
+  if (flags.html) {
+    writeFileSync(flags.html, countsPage(loadCounts(afterPath), report.after, report));
+    console.log(`html: ${flags.html}`);
+  }
+  if (report.cells.some((c) => c.verdict === 'regression')) process.exitCode = EXIT.REGRESSION;
 }

@@ -8,6 +8,10 @@ import type { Result } from '../../model/schema.js';
 import { loadResult } from '../../results/store.js';
 import { comparisonIn, WIDE_HELP, writeReports } from '../run-output.js';
 import { scenarioDescriptions } from '../../api/selection.js';
+import { writeCountReports } from '../../api/count-reports.js';
+import { isCountsRun, loadCounts } from '../../instructions/count-file.js';
+import { countAbChanges } from '../../instructions/count-result.js';
+import { changesTerminal, countsTerminal } from '../../report/instructions-render.js';
 
 interface ReportFlags {
   markdown?: string;
@@ -45,11 +49,13 @@ Examples:
   gauntlet report results/<run> --markdown docs/BENCHMARKS.md --charts
   gauntlet report results/<run>/journal.ndjson --json > result.json
   gauntlet report summary-1.json summary-2.json   k6 summaries, read as one run
+  gauntlet report results/<run of --cost instructions> --csv /tmp/run
 
 More: gauntlet help reports.`,
     )
     .action((paths: string[], flags: ReportFlags) => {
       const path = paths[0];
+      if (paths.length === 1 && isCountsRun(path)) return reportCounts(path, flags);
       const result = loadAny(paths);
       if (flags.json) {
         console.log(JSON.stringify(result, null, 2));
@@ -92,4 +98,22 @@ function readJson(path: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A run of --cost instructions: its ranking (or A/B verdict) again, with Markdown, HTML and, if asked, CSV. */
+function reportCounts(path: string, flags: ReportFlags): void {
+  const doc = loadCounts(path);
+  if (flags.json) {
+    console.log(JSON.stringify(doc, null, 2));
+    return;
+  }
+  const folder = statSync(path).isDirectory() ? path : dirname(path);
+  const written = writeCountReports(doc, folder, {
+    markdown: flags.markdown ?? join(folder, 'report.md'),
+    html: flags.html ?? join(folder, 'report.html'),
+    csvDir: flags.csv,
+  });
+  const lines = doc.ab ? changesTerminal(doc, doc.ab.a, doc.ab.b, countAbChanges(doc)) : countsTerminal(doc);
+  console.log(lines.join('\n'));
+  console.log(`\n${written.join('\n')}`);
 }

@@ -192,6 +192,7 @@ function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunO
     let readAtStart: number | undefined;
     let readAtEnd: number | undefined;
     let stalled = false;
+    let clientsStopped = false;
     onLines(proc.child.stdout, (line) => {
       stdout.push(line);
       if (startedAt === undefined && WINDOW_START.test(line)) {
@@ -203,6 +204,7 @@ function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunO
         readAtEnd = bytesRead(proc.pid);
         hooks.windowEnd();
       } else if (endedAt !== undefined && STOPPED.test(line)) {
+        clientsStopped = true;
         // Every request of the window is in the log by now; if h2load then waits forever for a
         // peer to close its sessions, stop it and take the figures from the log.
         setTimeout(() => {
@@ -214,7 +216,10 @@ function runH2load(h2loadArgs: string[], hooks: EngineHooks, options: EngineRunO
     });
     void proc.exited.then(async (how) => {
       await drained(proc.child.stdout); // 'exit' can come before the last lines
-      if (stalled && startedAt !== undefined && endedAt !== undefined) {
+      // Stopped while it waited on a peer's sessions, or aborted as it tore them down (h2load 1.52's
+      // libev asserts on a closed socket now and then over TLS): the window was over and logged.
+      const tornDown = stalled || (clientsStopped && diedBadly(how));
+      if (tornDown && startedAt !== undefined && endedAt !== undefined) {
         const socketBytes = readAtStart !== undefined && readAtEnd !== undefined ? readAtEnd - readAtStart : undefined;
         return finish(undefined, { windowMs: endedAt - startedAt, stdout, socketBytes });
       }

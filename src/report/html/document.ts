@@ -8,8 +8,13 @@ export function reportFooter(result: Result): string {
   return `<footer>Written by gauntlet ${esc(result.environment.gauntletVersion)} from run ${esc(result.id)}. Charts drawn with Apache ECharts, rendered to SVG when the report was written.</footer>`;
 }
 
-/** One self-contained page around the body's sections (empty ones dropped). */
+/** One self-contained page of a run's result around the body's sections (empty ones dropped). */
 export function htmlDocument(result: Result, body: string[]): string {
+  return htmlPage(`gauntlet ${result.plan.suite}: ${result.id}`, body);
+}
+
+/** One self-contained page titled `title` around the body's sections (empty ones dropped). */
+export function htmlPage(title: string, body: string[]): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -17,7 +22,7 @@ export function htmlDocument(result: Result, body: string[]): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
-    `<title>gauntlet ${esc(result.plan.suite)}: ${esc(result.id)}</title>`,
+    `<title>${esc(title)}</title>`,
     `<style>${STYLES}</style>`,
     '</head>',
     '<body>',

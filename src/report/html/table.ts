@@ -78,3 +78,17 @@ export function targetsTable(result: Result): string {
     `</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`
   );
 }
+
+/** A plain table of text cells; columns listed in `numeric` align right. */
+export function plainTable(
+  dataTable: string,
+  head: readonly string[],
+  rows: string[][],
+  numeric: readonly number[] = [],
+): string {
+  const align = (i: number) => (numeric.includes(i) ? ' class="num"' : '');
+  return (
+    `<div class="table-wrap"><table data-table="${esc(dataTable)}"><thead><tr>${head.map((h, i) => `<th scope="col"${align(i)}>${esc(h)}</th>`).join('')}</tr></thead>\n` +
+    `<tbody>\n${rows.map((row) => `<tr>${row.map((cell, i) => `<td${align(i)}>${esc(cell)}</td>`).join('')}</tr>`).join('\n')}\n</tbody></table></div>`
+  );
+}
