@@ -18,6 +18,11 @@ const percent = (share: number | undefined, digits = 2) =>
 export const signedShare = (share: number | undefined) =>
   share === undefined ? '—' : `${share >= 0 ? '+' : '−'}${Math.abs(share * 100).toFixed(2)} %`;
 
+/** How ab --cost instructions calls a regression, for every report of one. */
+export function countRegressionRule(threshold: number): string {
+  return `A regression is B counting more than ${percent(threshold)} more instructions per request than A, in the median of the rounds, with every round agreeing.`;
+}
+
 /** One line on what was counted and how. */
 export function countsHeadline(doc: CountsDocument): string {
   const { plan } = doc;
@@ -117,7 +122,7 @@ export function changesMarkdown(
     '',
     markdownTable([CHANGE_HEAD, ...changeRows(doc, a, b, changes)], { align: ['l', 'r', 'r', 'r', 'l', 'l'] }),
     '',
-    `A regression is B counting more than ${percent(threshold)} more instructions per request than A, in the median of the rounds, with every round agreeing.`,
+    countRegressionRule(threshold),
     '',
     COUNTS_BLIND,
     '',

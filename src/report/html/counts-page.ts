@@ -10,6 +10,7 @@ import {
   CHANGE_HEAD,
   changeRows,
   COUNTS_BLIND,
+  countRegressionRule,
   countsHeadline,
   formatCount,
   RANK_HEAD,
@@ -43,7 +44,7 @@ function abSection(doc: CountsDocument, ab: NonNullable<CountsPageExtras['ab']>)
         : `No regression beyond ${threshold} in instructions per request.`
     }</p>`,
     plainTable('ab', CHANGE_HEAD, changeRows(doc, ab.a, ab.b, ab.changes), [1, 2, 3]),
-    `<p class="muted">A regression is B counting more than ${threshold} more instructions per request than A in the median of the rounds, with every round agreeing.</p>`,
+    `<p class="muted">${esc(countRegressionRule(ab.thresholdShare))}</p>`,
     '</section>',
   ].join('\n');
 }
