@@ -11,13 +11,16 @@
  *      reports, fake-engine runs, npm pack): several files at once.
  *   2. loads: integration tests that load real servers but only check what a run records,
  *      two files at once.
- *   3. alone: integration tests that judge a process group's CPU time (settle), or check a
- *      setting a run changes on the whole machine (idle polling), which another test at the same
- *      time would disturb: one file at a time.
+ *   3. alone: integration tests that judge a process group's CPU time (settle), check a
+ *      setting a run changes on the whole machine (idle polling), or need the checker's share of
+ *      a window's requests to catch a target wrong in 1 of 100 (checks-under-load: beside two
+ *      other loads, h2load's windows gave it too few), which another test at the same time would
+ *      disturb: one file at a time.
  * A new integration file runs alone until it is listed in QUIET or LOADS.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +48,7 @@ const LOADS = [
   'math-add',
   'cluster',
   'engines',
+  'interrupt',
 ];
 /** How many files run at once in the quiet and the loads group. */
 const QUIET_CONCURRENCY = 3;
@@ -84,9 +88,20 @@ const files =
       : [...testFiles('unit'), ...testFiles('integration')];
 
 if (fast) console.log('# the tests as last built in dist/ (npm run build after a change)');
+/** The machine's busy and total CPU time so far (ms, all cores): how full a group kept the cores. */
+const cpuTimes = () =>
+  cpus().reduce(
+    (sum, { times }) => {
+      const total = times.user + times.nice + times.sys + times.idle + times.irq;
+      return { busy: sum.busy + total - times.idle, total: sum.total + total };
+    },
+    { busy: 0, total: 0 },
+  );
+
 let failed = false;
 for (const group of groups(files)) {
   const started = Date.now();
+  const cpuBefore = cpuTimes();
   console.log(`\n# ${group.name}: ${group.files.length} file(s), ${group.concurrency} at a time`);
   const ran = spawnSync(
     process.execPath,
@@ -98,8 +113,10 @@ for (const group of groups(files)) {
     ],
     { cwd: root, stdio: 'inherit' },
   );
+  const cpuAfter = cpuTimes();
+  const busy = (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total);
   console.log(
-    `# ${group.name}: ${ran.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+    `# ${group.name}: ${ran.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s, the cores ${Math.round(busy * 100)} % busy`,
   );
   if (ran.status !== 0) failed = true;
 }

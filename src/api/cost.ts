@@ -30,8 +30,9 @@ export interface CountOptions {
   /** Requests before counting starts, uninstrumented (default 20,000). */
   countWarmup?: number;
   /**
-   * Requests counted per process, in blocks of 1,000. Default 10,000, and up to 60,000 for a
-   * target whose blocks are uneven; when given, exactly this many.
+   * Requests counted per process, in blocks of 1,000 (two blocks of half of them below 2,000).
+   * Default 10,000, and up to 60,000 for a target whose blocks are uneven; when given, exactly
+   * this many.
    */
   countRequests?: number;
 }
@@ -47,8 +48,10 @@ export const COUNT_DEFAULTS = {
 };
 
 export function countPlan(options: CountOptions): CountPlan {
-  const block = COUNT_DEFAULTS.block;
-  const countedBlocks = Math.max(2, Math.round((options.countRequests ?? COUNT_DEFAULTS.requests) / block));
+  const requests = options.countRequests ?? COUNT_DEFAULTS.requests;
+  // Fewer requests than two blocks (a quick check of the mechanics): two blocks of half of them.
+  const block = requests < 2 * COUNT_DEFAULTS.block ? Math.ceil(requests / 2) : COUNT_DEFAULTS.block;
+  const countedBlocks = Math.max(2, Math.round(requests / block));
   return {
     warmupRequests: options.countWarmup ?? COUNT_DEFAULTS.warmup,
     blockRequests: block,

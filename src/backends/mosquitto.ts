@@ -3,7 +3,6 @@
  * listens on 1883 only; a free port, the loopback bind and anonymous clients are set in a
  * configuration file written for each start, with nothing persisted.
  */
-import mqtt from 'mqtt';
 import { MOSQUITTO } from './broker-binary.js';
 import { type RunningBroker, startBroker } from './broker-process.js';
 
@@ -24,6 +23,8 @@ export function startMosquitto(): Promise<RunningBroker> {
     url: (port) => `mqtt://127.0.0.1:${port}`,
     async handshake(url, timeoutMs) {
       // CONNECT answered by CONNACK.
+      // loaded here, not at the CLI's start: most runs start no broker
+      const { default: mqtt } = await import('mqtt');
       const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: timeoutMs }, false);
       await client.endAsync();
     },

@@ -3,7 +3,6 @@
  * calls. The payload limit is raised from NATS' 1 MB default so that a 1 MB payload, with its
  * packet around it, still fits in one message.
  */
-import { connect } from 'nats';
 import { NATS_SERVER } from './broker-binary.js';
 import { type RunningBroker, startBroker } from './broker-process.js';
 
@@ -17,6 +16,8 @@ export function startNats(): Promise<RunningBroker> {
     url: (port) => `nats://127.0.0.1:${port}`,
     async handshake(url, timeoutMs) {
       // INFO, CONNECT, then PING answered by PONG: the server parsed the protocol.
+      // loaded here, not at the CLI's start: most runs start no broker
+      const { connect } = await import('nats');
       const nc = await connect({ servers: url, reconnect: false, timeout: timeoutMs });
       try {
         await nc.flush();

@@ -176,7 +176,7 @@ function costOptions(): Option[] {
       .default(COUNT_DEFAULTS.warmup),
     new Option(
       '--count-requests <n>',
-      `with --cost instructions: requests counted per process, in blocks of 1,000 (default ${COUNT_DEFAULTS.requests.toLocaleString('en-US')}, up to ${COUNT_DEFAULTS.maxRequests.toLocaleString('en-US')} where blocks are uneven; when given, exactly n)`,
+      `with --cost instructions: requests counted per process, in blocks of 1,000, or two halves below 2,000 (default ${COUNT_DEFAULTS.requests.toLocaleString('en-US')}, up to ${COUNT_DEFAULTS.maxRequests.toLocaleString('en-US')} where blocks are uneven; when given, exactly n)`,
     ).argParser(positiveInt('--count-requests')),
   ];
 }

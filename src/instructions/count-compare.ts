@@ -5,7 +5,7 @@
  * of the other.
  */
 import { medianOf } from '../stats/describe.js';
-import type { CountsDocument, CountVerdict } from './count-result.js';
+import { type CountsDocument, type CountVerdict, targetFailure } from './count-result.js';
 
 export interface CountComparisonCell {
   target: string;
@@ -97,7 +97,7 @@ export function compareCounts(
   notes: string[] = [],
 ): CountComparison {
   const countsOf = (doc: CountsDocument, target: string, scenario: string) =>
-    doc.failures.some((f) => f.target === target && f.scenario === scenario && f.cause !== 'tool')
+    targetFailure(doc, target, scenario)
       ? []
       : doc.counts.filter((c) => c.target === target && c.scenario === scenario).map((c) => c.instructionsPerRequest);
   const cells: CountComparisonCell[] = [];

@@ -67,6 +67,11 @@ export interface CountSummary {
   failed?: string;
 }
 
+/** The target's own failure in a cell, which leaves it without a figure; a failure of Valgrind's tools is not the target's. */
+export function targetFailure(doc: CountsDocument, target: string, scenario: string): CountFailureRecord | undefined {
+  return doc.failures.find((f) => f.target === target && f.scenario === scenario && f.cause !== 'tool');
+}
+
 export function summarizeCounts(doc: CountsDocument): CountSummary[] {
   const cells: CountSummary[] = [];
   for (const scenario of doc.scenarios) {
@@ -77,7 +82,7 @@ export function summarizeCounts(doc: CountsDocument): CountSummary[] {
     );
     for (const target of doc.targets) {
       const counts = doc.counts.filter((c) => c.target === target && c.scenario === scenario);
-      const failure = doc.failures.find((f) => f.target === target && f.scenario === scenario && f.cause !== 'tool');
+      const failure = targetFailure(doc, target, scenario);
       const values = counts.map((c) => c.instructionsPerRequest);
       const median = failure ? undefined : medianOf(values);
       cells.push({

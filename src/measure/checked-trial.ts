@@ -19,7 +19,7 @@ import type { Scenario } from '../suites/types.js';
 import { checkAnswerSize, sizeCheckReason } from './answer-size.js';
 import type { Instance } from './instances.js';
 import { measureInLongEnoughWindow } from './extend-window.js';
-import { runTrial, type WindowWatch } from './trial.js';
+import { exitedSoon, runTrial, targetDied, type WindowWatch } from './trial.js';
 import { retryEngineFailure } from './engine-retry.js';
 import { CHECK_SHARE, type CheckerRecord, LoadChecker, type LoadRate } from './load-checker.js';
 import { requestsInFlight } from '../engines/engine.js';
@@ -202,6 +202,11 @@ export async function checkedTrial(context: CheckedTrialContext): Promise<Checke
     wrong.push(...after.wrong);
   }
   if (wrong.length === 0) return { trial };
+  // A target that died as the window ended refuses the checks after it: its death is the failure, not a wrong answer.
+  if (await exitedSoon(instance.running)) {
+    const { measurement: _unused, ...unmeasured } = trial;
+    return { trial: { ...unmeasured, ...(await targetDied(instance.running)) } };
+  }
   const reason = `answered wrongly under load: ${wrong.map((w) => `${w.request}: ${w.reason}`).join('; ')}${wrongCounts(trial)}`;
   return {
     trial: { ...trial, status: 'failed', reason, flags: [...trial.flags, 'wrong-under-load'] },

@@ -112,16 +112,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   } catch (error) {
     if (generatorStart && !serverUsage) sampler.stop();
     const cause = failureCause(error, running.process.hasExited() || (await exitedSoon(running)));
-    if (cause === 'target-died') {
-      const how = await running.process.exited;
-      return {
-        ...base,
-        status: 'failed',
-        flags: [],
-        reason: `the target died during the trial (${how.signal ?? `exit code ${how.code}`})`,
-        exit: { code: how.code, signal: how.signal, lastOutput: running.process.output.text() },
-      };
-    }
+    if (cause === 'target-died') return { ...base, ...(await targetDied(running)) };
     if (cause === 'engine-failed') return { ...base, ...engineFailed(error as EngineFailure) };
     return { ...base, status: 'failed', flags: [], reason: (error as Error).message };
   } finally {
@@ -239,8 +230,20 @@ export function protocolField(running: Pick<RunningTarget, 'protocol'>): Pick<Lo
   return running.protocol === 'http1' ? {} : { protocol: running.protocol };
 }
 
-/** After an engine failure, give a dying target a moment to be seen as dead. */
-async function exitedSoon(running: RunningTarget): Promise<boolean> {
+/** A trial failed by its target's death: how it ended and its last output (awaits the exit). */
+export async function targetDied(running: RunningTarget): Promise<Pick<Trial, 'status' | 'flags' | 'reason' | 'exit'>> {
+  const how = await running.process.exited;
+  return {
+    status: 'failed',
+    flags: [],
+    reason: `the target died during the trial (${how.signal ?? `exit code ${how.code}`})`,
+    exit: { code: how.code, signal: how.signal, lastOutput: running.process.output.text() },
+  };
+}
+
+/** After a failure (the engine's, or a check's), give a dying target a moment to be seen as dead. */
+export async function exitedSoon(running: RunningTarget): Promise<boolean> {
+  if (running.process.hasExited()) return true;
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 300));
   return Promise.race([running.process.exited.then(() => true as const), timeout]);
 }

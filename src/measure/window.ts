@@ -39,11 +39,13 @@ export function windowShortfall(
   m: Pick<Measurement, 'durationSec' | 'requests' | 'requestsPerSec' | 'latencyMs'>,
   stepSec = 1,
 ): WindowShortfall | undefined {
-  const byLatencySec = (WINDOW_LATENCY_MULTIPLE * m.latencyMs.p50) / 1000;
+  // No response finished: every latency was longer than the window, so five are at least five windows.
+  const p50Ms = m.requests === 0 ? m.durationSec * 1000 : m.latencyMs.p50;
+  const byLatencySec = (WINDOW_LATENCY_MULTIPLE * p50Ms) / 1000;
   const tooFew = m.requests < MIN_WINDOW_RESPONSES;
   const tooBrief = m.durationSec < byLatencySec;
   if (!tooFew && !tooBrief) return undefined;
-  const byCountSec = m.requestsPerSec > 0 ? MIN_WINDOW_RESPONSES / m.requestsPerSec : Number.POSITIVE_INFINITY;
+  const byCountSec = m.requestsPerSec > 0 ? MIN_WINDOW_RESPONSES / m.requestsPerSec : 0;
   const bareSec = Math.max(byLatencySec, byCountSec, m.durationSec) * EXTENSION_MARGIN;
   // the rounding guards against 0.35 / 0.05 = 7.000000000000001 becoming 8 steps
   const steps = Math.ceil(Math.round((bareSec / stepSec) * 1e6) / 1e6);
@@ -52,7 +54,9 @@ export function windowShortfall(
     ...(tooFew ? [`${m.requests} responses (at least ${MIN_WINDOW_RESPONSES} are needed)`] : []),
     ...(tooBrief
       ? [
-          `${m.durationSec.toFixed(2)} s, under ${WINDOW_LATENCY_MULTIPLE} × its p50 latency of ${m.latencyMs.p50.toFixed(0)} ms`,
+          m.requests === 0
+            ? `${m.durationSec.toFixed(2)} s, in which no response finished`
+            : `${m.durationSec.toFixed(2)} s, under ${WINDOW_LATENCY_MULTIPLE} × its p50 latency of ${m.latencyMs.p50.toFixed(0)} ms`,
         ]
       : []),
   ];

@@ -78,7 +78,7 @@ export class Turns {
   /** Each side's processes, read once: the stop is awaited on their threads. */
   private readonly members: [number[], number[]];
   private running: Side = 0;
-  private sinceMs = performance.now();
+  private sinceMs: number;
   private timer?: NodeJS.Timeout;
   private ended = false;
   private swaps = 0;
@@ -96,6 +96,8 @@ export class Turns {
     this.members = [groupMembers(groups[0]), groupMembers(groups[1])];
     signalGroup(groups[1], 'SIGSTOP');
     signalGroup(groups[0], 'SIGCONT');
+    // the first turn starts here, not before the guard's spawn above (milliseconds on a busy machine)
+    this.sinceMs = performance.now();
     this.timer = setTimeout(() => void this.swap(), turnMs);
   }
 

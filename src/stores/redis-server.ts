@@ -3,7 +3,6 @@
  * loopback port, in its own process group, with nothing saved to disk; seeded with the
  * tokens, sessions and login the saas apps read; stopped with the run.
  */
-import { Redis } from 'ioredis';
 import { UserError } from '../core/errors.js';
 import { freePort } from '../proc/free-port.js';
 import { startGroup, type GroupProcess } from '../proc/process-group.js';
@@ -16,7 +15,11 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
+/** ioredis, loaded when a Redis is started: a CLI that starts none does not pay for loading it. */
+const ioredis = () => import('ioredis');
+
 async function seed(url: string): Promise<void> {
+  const { Redis } = await ioredis();
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   const user = JSON.stringify(USER);
@@ -31,6 +34,7 @@ async function seed(url: string): Promise<void> {
 
 async function waitForPing(url: string, proc: GroupProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const { Redis } = await ioredis();
   for (;;) {
     if (proc.hasExited())
       throw new UserError('GAUNTLET_REDIS_FAILED', `redis-server exited at start:\n${proc.output.text()}`);

@@ -33,7 +33,7 @@ const short = [
   '--count-warmup',
   '1000',
   '--count-requests',
-  '2000',
+  '400',
   '--quiet',
 ];
 const documentOf = (out: string) =>
@@ -103,8 +103,9 @@ test('run --cost instructions counts and reports instructions per request; Ctrl-
   for (const count of doc.counts) {
     // a node:http answer takes tens of thousands of instructions; a count of nothing would be near 0
     assert.ok(count.instructionsPerRequest > 10_000, `${count.target}: ${count.instructionsPerRequest}`);
-    assert.equal(count.counted, 2, '--count-requests 2000: the figure is two blocks, never more');
+    assert.equal(count.counted, 2, '--count-requests 400: the figure is two blocks of 200, never more');
   }
+  assert.equal(doc.plan.blockRequests, 200, 'below 2,000 requests, two blocks of half of them');
   assert.match(doc.valgrind.version, /^\d+\.\d+/);
   assert.ok(doc.valgrind.flags.includes('--tool=callgrind'));
   assert.ok(doc.v8Flags.includes('--hash-seed=1'));

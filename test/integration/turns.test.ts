@@ -38,9 +38,10 @@ test('two groups in turns run one at a time, split the time between them, and bo
   try {
     await sleep(200);
     const cpu = () => groups.map((g) => threadsCpuSeconds(g.pid) ?? 0).reduce((a, b) => a + b, 0);
+    const turns = new Turns([groups[0].pid, groups[1].pid]);
+    // the window starts once the turns have: the constructor spawns the guard first
     const before = cpu();
     const fromMs = performance.now();
-    const turns = new Turns([groups[0].pid, groups[1].pid]);
     await sleep(600);
     const toMs = performance.now();
     const used = cpu() - before;
@@ -99,8 +100,8 @@ test("the other side resumes only once the stopped side says it has stopped, and
   };
   try {
     await sleep(200);
-    const fromMs = performance.now();
     const turns = new Turns([groups[0].pid, groups[1].pid], 25, slowToStop);
+    const fromMs = performance.now();
     await sleep(400);
     const toMs = performance.now();
     turns.stop();

@@ -15,6 +15,7 @@ import { countsToCsv } from '../../src/report/counts-csv.js';
 import { renderCountsHtml } from '../../src/report/html/counts-page.js';
 import { countsDocument as doc } from '../helpers/synthetic.js';
 import { roundOrder } from '../../src/instructions/count-run.js';
+import { countPlan } from '../../src/api/cost.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
 
 test("a callgrind dump's instructions are read from its totals line", () => {
@@ -166,4 +167,18 @@ test('a saved counts run is recognised and read back; a foreign file gets a code
     (error: UserError) => error.code === 'GAUNTLET_BAD_RESULT' && /counts/.test(error.message),
   );
   assert.equal(isCountsRun(mkdtempSync(join(tmpdir(), 'counts-empty-'))), false);
+});
+
+test('the count plan: blocks of 1,000 by default, more where blocks are uneven; two halves of a count under 2,000', () => {
+  const byDefault = countPlan({});
+  assert.deepEqual([byDefault.blockRequests, byDefault.countedBlocks, byDefault.maxBlocks], [1000, 10, 60]);
+  const given = countPlan({ countRequests: 5000 });
+  assert.deepEqual(
+    [given.blockRequests, given.countedBlocks, given.maxBlocks],
+    [1000, 5, 5],
+    'given: exactly that many',
+  );
+  const quick = countPlan({ countRequests: 400 });
+  assert.deepEqual([quick.blockRequests, quick.countedBlocks], [200, 2]);
+  assert.equal(countPlan({ countRequests: 1 }).countedBlocks, 2, 'never fewer than two blocks');
 });

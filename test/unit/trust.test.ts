@@ -97,6 +97,13 @@ test('a window shorter than five median latencies (h2 at 100 × 100 streams) is 
   assert.match(shortfall.reason, /p50 latency of 770 ms/);
 });
 
+test('a window in which no response finished (100 TLS handshakes on a busy core) asks for five windows and a margin', () => {
+  const shortfall = windowShortfall({ durationSec: 1, requests: 0, requestsPerSec: 0, latencyMs: latency(0) }, 1);
+  assert.ok(shortfall);
+  assert.equal(shortfall.neededSec, Math.ceil(5 * 1 * 1.25));
+  assert.match(shortfall.reason, /1\.00 s, in which no response finished/);
+});
+
 test('a sub-second window is extended in twentieths, a whole-second one in whole seconds (wrk)', () => {
   // node-http on a slow hour: ~19k req/s with 1000 requests in flight gives a p50 of ~52 ms
   const slow = { durationSec: 0.25, requests: 4_800, requestsPerSec: 19_000, latencyMs: latency(52) };
