@@ -12,14 +12,14 @@
  *   2. loads: integration tests that load real servers but only check what a run records,
  *      two files at once.
  *   3. alone: integration tests that judge a process group's CPU time (settle), check a
- *      setting a run changes on the whole machine (idle polling), or need the checker's share of
+ *      setting a run changes on the whole machine (idle polling, on a haltpoll guest), or need the checker's share of
  *      a window's requests to catch a target wrong in 1 of 100 (checks-under-load: beside two
  *      other loads, h2load's windows gave it too few), which another test at the same time would
  *      disturb: one file at a time.
  * A new integration file runs alone until it is listed in QUIET or LOADS.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,19 @@ const LOADS = [
   'engines',
   'interrupt',
 ];
+/**
+ * The run test checks that a run puts the machine's halt polling back; on a haltpoll guest
+ * another run at the same time would change it under the test, so there it runs alone.
+ */
+const haltPolling = (() => {
+  try {
+    return readFileSync('/sys/devices/system/cpu/cpuidle/current_governor_ro', 'utf8').trim() === 'haltpoll';
+  } catch {
+    return false;
+  }
+})();
+if (!haltPolling) LOADS.splice(1, 0, 'run');
+
 /** How many files run at once in the quiet and the loads group. */
 const QUIET_CONCURRENCY = 3;
 const LOADS_CONCURRENCY = 2;

@@ -12,7 +12,7 @@ import { renderAbEvidence } from './reference-ab.js';
 import { replaceBlocks } from './reference-blocks.js';
 import { renderExitCodes } from './reference-exit-codes.js';
 import { renderCountsEvidence } from './reference-counts.js';
-import { renderInstructionsBesideCpu } from './reference-instructions.js';
+import { renderCountsRepeat, renderInstructionsBesideCpu } from './reference-instructions.js';
 import { renderReferenceRanking } from './reference-ranking.js';
 import {
   loadStabilityPairs,
@@ -25,6 +25,9 @@ import {
 const AB_LABEL = 'polka-burn';
 /** The `npm run bench:counts` output the pages quote. */
 const COUNTS_FILE = join(BENCH_DIR, 'instructions', 'polka-1pct.json');
+/** The count of the hello targets, and the one before it that it repeats. */
+const HELLO_COUNTS = join(BENCH_DIR, 'instructions', 'hello.json');
+const HELLO_COUNTS_EARLIER = join(BENCH_DIR, 'instructions', 'hello-earlier.json');
 
 export interface ReferencePage {
   file: string;
@@ -54,18 +57,16 @@ export function referencePages(): ReferencePage[] {
       'turns-evidence': renderTurnsEvidence(pairs),
     }),
     page(join('docs', 'instructions.md'), {
-      'instructions-beside-cpu': renderInstructionsBesideCpu(
-        join(BENCH_DIR, 'instructions', 'hello.json'),
-        result,
-        '../bench/instructions/hello.md',
-      ),
+      'instructions-beside-cpu': renderInstructionsBesideCpu(HELLO_COUNTS, result, '../bench/instructions/hello.md'),
       'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, '../bench/instructions/polka-1pct.md'),
+      'counts-repeat': renderCountsRepeat(HELLO_COUNTS_EARLIER, HELLO_COUNTS, '../bench/instructions/hello-repeat.md'),
     }),
     page(join('bench', 'README.md'), {
       'hello-run': `Run on ${result.startedAt.slice(0, 10)}: ${result.environment.cpuModel}, ${result.environment.cpuCount} cores, targets on ${result.plan.runtime}.`,
       'stability-table': renderStabilityTable(pairs, `${relative(BENCH_DIR, STABILITY_DIR)}/`),
       'ab-sensitivity': renderAbEvidence(AB_SENSITIVITY_DIR, AB_LABEL, `${relative(BENCH_DIR, AB_SENSITIVITY_DIR)}/`),
       'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, 'instructions/polka-1pct.md'),
+      'counts-repeat': renderCountsRepeat(HELLO_COUNTS_EARLIER, HELLO_COUNTS, 'instructions/hello-repeat.md'),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 /** Whether a target can run here, and if not, a reason a person can act on. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findPackageDir } from '../core/paths.js';
+import { findPackageDir, projectRoot } from '../core/paths.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { appFile, type Target } from './registry.js';
 
@@ -42,6 +42,22 @@ export function pinnedSpec(pkg: string): string | undefined {
   return manifest.name === pkg ? `${pkg}@${manifest.version}` : `${pkg}@npm:${manifest.name}@${manifest.version}`;
 }
 
+/** The spec gauntlet's package.json declares for a package (a dependency or, for a target installed on demand, a devDependency). */
+function declaredSpec(pkg: string): string {
+  const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const version = manifest.dependencies?.[pkg] ?? manifest.devDependencies?.[pkg];
+  // an alias keeps its name: express4@npm:express@4.22.3
+  return version ? `${pkg}@${version}` : pkg;
+}
+
+/** The command that installs a target's missing packages beside gauntlet, at gauntlet's pins. */
+export function installCommand(target: Pick<Target, 'installFlags'>, missing: string[]): string {
+  return ['npm install', ...missing.map(declaredSpec), ...(target.installFlags ?? [])].join(' ');
+}
+
 /**
  * The installed version of one of the target's packages. A manifest's packageRoot holds them
  * all: gauntlet's own copy of the same name (another line of the framework) never stands in.
@@ -58,8 +74,12 @@ export function targetAvailability(target: Target, suite?: string): Availability
     return { available: false, reason: target.unavailableFor[suite] };
   const missing = target.packages.filter((pkg) => !targetPackageVersion(target, pkg));
   if (missing.length > 0) {
-    const where = target.packageRoot ? ` in ${target.packageRoot}` : '';
-    return { available: false, reason: `not installed${where}: ${missing.join(', ')} (run npm install)` };
+    if (target.packageRoot)
+      return {
+        available: false,
+        reason: `not installed in ${target.packageRoot}: ${missing.join(', ')} (run npm install in gauntlet's folder)`,
+      };
+    return { available: false, reason: `not installed: ${missing.join(', ')} (${installCommand(target, missing)})` };
   }
   if (suite !== undefined) {
     const app = appFile(target, suite);

@@ -16,6 +16,7 @@ import { renderCountsHtml } from '../../src/report/html/counts-page.js';
 import { countsDocument as doc } from '../helpers/synthetic.js';
 import { roundOrder } from '../../src/instructions/count-run.js';
 import { countPlan } from '../../src/api/cost.js';
+import { countsRepeat } from '../../src/docs/reference-instructions.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
 
 test("a callgrind dump's instructions are read from its totals line", () => {
@@ -181,4 +182,28 @@ test('the count plan: blocks of 1,000 by default, more where blocks are uneven; 
   const quick = countPlan({ countRequests: 400 });
   assert.deepEqual([quick.blockRequests, quick.countedBlocks], [200, 2]);
   assert.equal(countPlan({ countRequests: 1 }).countedBlocks, 2, 'never fewer than two blocks');
+});
+
+test('two counts of the same targets: each change between the medians, the largest first, and how many within the threshold', () => {
+  const earlier = doc([
+    ['A', 1, 100_000],
+    ['A', 2, 100_200],
+    ['B', 1, 200_000],
+    ['B', 2, 200_400],
+  ]);
+  const later = doc([
+    ['A', 1, 100_300],
+    ['A', 2, 100_100],
+    ['B', 1, 203_000],
+    ['B', 2, 202_600],
+  ]);
+  const repeat = countsRepeat(earlier, later, 0.005);
+  assert.deepEqual(
+    repeat.rows.map((r) => r.target),
+    ['B', 'A'],
+    'the largest change first',
+  );
+  assert.ok(Math.abs(repeat.rows[0].change - (202_800 / 200_200 - 1)) < 1e-12);
+  assert.ok(Math.abs(repeat.rows[1].spread - 200 / 100_200) < 1e-12, "the later count's spread over its processes");
+  assert.equal(repeat.within, 1, 'A moved 0.10 %, B 1.30 %');
 });

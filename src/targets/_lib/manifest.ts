@@ -37,6 +37,11 @@ export interface TargetManifest {
    * @moostjs/event-http`. Absent when every package is on its newest release.
    */
   pinNote?: string;
+  /**
+   * Flags the install command of its packages needs, where gauntlet's package does not install
+   * them (devDependencies): `--legacy-peer-deps` for a line whose peers the registry cannot meet.
+   */
+  installFlags?: string[];
   /** A fixed reason the target can never run here (not installable, …). */
   unavailable?: string;
   /** Suites the target belongs to but cannot serve here, with the reason (listed, never faked). */

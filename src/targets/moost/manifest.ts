@@ -1,14 +1,18 @@
 import { defineTarget } from '../_lib/manifest.js';
 
 // moost's latest release (0.6.10) has no matching @moostjs/event-http on the registry, so 0.5.33
-// is pinned, with wooks 0.6.5, @wooksjs/event-http 0.6.6 and @prostojs/router 0.3.4 (installed
-// with legacy peer deps) at the top of node_modules: the wooks-0.6 target runs the same line.
+// is pinned, with wooks 0.6.5, @wooksjs/event-http 0.6.6 and @prostojs/router 0.3.4 at the top of
+// node_modules: the wooks-0.6 target runs the same line. @wooksjs/event-http 0.6.6 asks for the
+// peer wooks ^0.6.6, which the registry lacks, so the line installs only with legacy peer deps:
+// gauntlet's package leaves it to devDependencies (a plain `npm install gauntlet-bench` must
+// succeed), and a user who wants these two targets installs it with the command they name.
 export default defineTarget({
   name: 'moost',
   title: 'Moost (HTTP)',
   description:
     'Moost: decorated controllers (DI, interceptors, pipes) on top of Wooks HTTP through @moostjs/event-http',
-  packages: ['moost', '@moostjs/event-http', 'wooks', '@wooksjs/event-http'],
+  packages: ['moost', '@moostjs/event-http', 'wooks', '@wooksjs/event-http', '@wooksjs/event-core', '@prostojs/router'],
+  installFlags: ['--legacy-peer-deps'],
   router: true,
   layer: 'wooks-0.6',
   homepage: 'https://moost.org',

@@ -1,10 +1,12 @@
 import { defineTarget } from '../_lib/manifest.js';
 
+// The line moost 0.5.33 runs on, which installs only with legacy peer deps (see moost/manifest.ts).
 export default defineTarget({
   name: 'wooks-0.6',
   title: 'Wooks 0.6',
   description: 'Wooks 0.6 HTTP (@wooksjs/event-http), the line moost 0.5.33 runs on: the same apps as the wooks target',
-  packages: ['wooks', '@wooksjs/event-http', '@wooksjs/http-body', '@wooksjs/event-core'],
+  packages: ['wooks', '@wooksjs/event-http', '@wooksjs/http-body', '@wooksjs/event-core', '@prostojs/router'],
+  installFlags: ['--legacy-peer-deps'],
   router: true,
   homepage: 'https://wooks.moost.org',
   apps: { hello: 'hello.js', saas: 'saas.js' },
