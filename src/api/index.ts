@@ -31,3 +31,6 @@ export { compareCountRuns } from './compare-counts.js';
 export { loadCounts } from '../instructions/count-file.js';
 export type { CountsDocument } from '../instructions/count-result.js';
 export type { CountComparison } from '../instructions/count-compare.js';
+export { writeExports, type ExportRequest } from '../export/write-exports.js';
+export { toBmf, toGithubBenchmark, EXPORT_FORMATS, type Bmf, type GithubBenchmarkEntry } from '../export/formats.js';
+export { metricsOfRun, metricsOfCounts, type ExportMetric } from '../export/metrics.js';

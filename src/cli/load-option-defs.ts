@@ -4,6 +4,7 @@
  * holds it to that); `gauntlet help <topic>` has the longer story. Defaults that differ by
  * suite are read from the suites (suite-defaults.ts).
  */
+import { exportOption } from './export-option.js';
 import { Option } from 'commander';
 import { AB_REPEATS } from '../api/ab.js';
 import { COSTS, COUNT_DEFAULTS } from '../api/cost.js';
@@ -215,5 +216,6 @@ function outputOptions(): Option[] {
       'folder that gets one folder per run (journal, result.json, report.md, report.html)',
     ).default(RUN_DEFAULTS.out),
     new Option('--quiet', 'no progress output').default(false),
+    exportOption(),
   ];
 }

@@ -1,4 +1,5 @@
 /** The measurement flags `run` and `ab` share, the suite defaults applied to them, and the API options they become. */
+import type { ExportFlags } from './export-option.js';
 import type { Command, Option } from 'commander';
 import type { CountOptions } from '../api/cost.js';
 import type { LoadOptions } from '../api/settings.js';
@@ -7,7 +8,7 @@ import { loadOptionGroups } from './load-option-defs.js';
 import type { RuntimeFlags } from './runtime-options.js';
 import type { LoadCommand } from './suite-defaults.js';
 
-export interface LoadFlags extends RuntimeFlags {
+export interface LoadFlags extends RuntimeFlags, ExportFlags {
   suite: string;
   scenarios?: string[];
   /** Absent when not given to `run` on a suite with its own rounds (see applySuiteDefaults). */

@@ -241,8 +241,34 @@ test('compare of two fake runs judges every shared cell and writes its Markdown'
     '12',
   ]);
   const markdown = join(after.out, 'compare.md');
-  const compare = await runCli(['compare', before.dir, after.dir, '--markdown', markdown]);
+  const bmf = join(after.out, 'bench.json');
+  const gab = join(after.out, 'gab.json');
+  const compare = await runCli([
+    'compare',
+    before.dir,
+    after.dir,
+    '--markdown',
+    markdown,
+    '--export',
+    'bmf',
+    bmf,
+    '--export',
+    'github-action-benchmark',
+    gab,
+  ]);
   assert.ok(compare.code === 0 || compare.code === 1, `compare exited ${compare.code}: ${compare.stderr}`);
+  // the later run's figures, one benchmark per cell (the formats themselves: test/unit/exports.test.ts)
+  assert.deepEqual(Object.keys(JSON.parse(readFileSync(bmf, 'utf8'))).sort(), [
+    'hello/json/fastify',
+    'hello/json/node-http',
+    'hello/text/fastify',
+    'hello/text/node-http',
+  ]);
+  const bigger = JSON.parse(readFileSync(join(after.out, 'gab-bigger-is-better.json'), 'utf8')) as Array<{
+    name: string;
+  }>;
+  assert.ok(bigger.some((e) => e.name === 'hello/json/fastify - throughput'));
+  assert.match(compare.stdout, /export: +.*gab-smaller-is-better\.json/);
   const rpsRows = readFileSync(markdown, 'utf8')
     .split('\n')
     .filter((line) => /^\| .*\| req\/s +\|/.test(line));

@@ -26,6 +26,7 @@ const LAYERS = [
   'inproc',
   'compare',
   'report',
+  'export',
   'calibrate',
   'ab',
   'bench',

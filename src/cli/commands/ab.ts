@@ -4,6 +4,7 @@ import { EXIT } from '../../core/exit-codes.js';
 import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
 import { abCounts } from '../../api/cost-runs.js';
 import { publishCountAb } from '../count-output.js';
+import { checkExports, publishExports } from '../export-option.js';
 import { addLoadOptions, countOptions, loadOptions, type LoadFlags } from '../load-options.js';
 import { GROUP } from '../option-groups.js';
 import { runExitCode } from '../outcome-exit.js';
@@ -27,6 +28,7 @@ Examples:
   gauntlet ab nest-fastify fastify@5.11.0 fastify@5.12.8 --gate rps,cpu,p99
   gauntlet ab fastify fastify@5.11.0 fastify@5.12.8 --runtime node@20,node@24
   gauntlet ab fastify fastify@5.12.8 fastify@file:../fastify --cost instructions
+  gauntlet ab fastify fastify@5.11.0 fastify@5.12.8 --export bmf bench.json
 
 Each version is installed into .gauntlet/ab/ (a local path anew each time, as if
 published). Exit code 1 when a gated figure of B regressed beyond the threshold,
@@ -34,14 +36,16 @@ published). Exit code 1 when a gated figure of B regressed beyond the threshold,
 More: gauntlet help ab.`,
     )
     .action(async (targetName: string, beforeText: string, afterText: string, flags: LoadFlags & CompareFlags) => {
-      if (flags.cost === 'instructions')
-        return publishCountAb(
-          await abCounts(targetName, beforeText, afterText, {
-            ...loadOptions(flags),
-            ...countOptions(flags),
-            thresholdPercent: flags.threshold,
-          }),
-        );
+      checkExports(flags);
+      if (flags.cost === 'instructions') {
+        const counted = await abCounts(targetName, beforeText, afterText, {
+          ...loadOptions(flags),
+          ...countOptions(flags),
+          thresholdPercent: flags.threshold,
+        });
+        publishCountAb(counted);
+        return publishExports(flags, counted.document);
+      }
       const { run, report } = await ab(targetName, beforeText, afterText, {
         ...loadOptions(flags),
         gate: checkGate(flags.gate),
@@ -50,6 +54,7 @@ More: gauntlet help ab.`,
       publishRun(run, report);
       console.log('');
       publishComparison(report, flags);
+      publishExports(flags, run.result);
       // Interrupted, or A or B never measured: the comparison is incomplete, whatever its verdict.
       const unfinished = runExitCode(run, 'every');
       if (unfinished !== EXIT.OK) process.exitCode = unfinished;

@@ -1,9 +1,17 @@
-/** `gauntlet export k6`: write the k6 script of an HTTP scenario, for k6's own (distributed) execution. */
+/**
+ * `gauntlet export k6`: write the k6 script of an HTTP scenario, for k6's own (distributed)
+ * execution; `gauntlet export bmf|github-action-benchmark <run>`: a saved run's figures for
+ * Bencher or github-action-benchmark, as run's --export writes them.
+ */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { EXPORT_DEFAULT_DURATION_SEC, EXPORT_DEFAULT_URL, exportK6Script } from '../../api/export.js';
 import { RUN_DEFAULTS } from '../../api/settings.js';
 import { positiveInt, seconds } from '../options.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../export/formats.js';
+import { writeExports } from '../../export/write-exports.js';
+import { isCountsRun, loadCounts } from '../../instructions/count-file.js';
+import { loadResult } from '../../results/store.js';
 
 interface ExportFlags {
   suite: string;
@@ -19,12 +27,15 @@ interface ExportFlags {
 export function registerExport(program: Command): void {
   const exportCommand = program
     .command('export')
-    .summary("write a scenario's load for k6")
-    .description("write a scenario's load as a script for another load tool (k6)")
+    .summary("write a scenario's load for k6, or a run's figures for Bencher")
+    .description(
+      "write a scenario's load as a script for another load tool (k6), or a saved run's figures for continuous-benchmarking tools (Bencher, github-action-benchmark)",
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  gauntlet export k6 --scenario json --out load.js\n  gauntlet export k6 --help',
+      '\nExamples:\n  gauntlet export k6 --scenario json --out load.js\n  gauntlet export bmf results/<run> --out bench.json\n  gauntlet export k6 --help',
     );
+  for (const format of EXPORT_FORMATS) registerFigures(exportCommand, format);
   exportCommand
     .command('k6')
     .summary('the k6 script of a scenario')
@@ -85,5 +96,25 @@ Examples:
       }
       writeFileSync(flags.out, exported.script);
       console.error(`k6 script of ${exported.suite}/${exported.scenario} (profile ${exported.profile}): ${flags.out}`);
+    });
+}
+
+const FORMAT_TITLES: Record<ExportFormat, string> = {
+  bmf: "Bencher's metric format (bencher run --adapter json --file FILE)",
+  'github-action-benchmark':
+    "github-action-benchmark's customBiggerIsBetter and customSmallerIsBetter inputs, two files beside --out",
+};
+
+/** `gauntlet export <format> <run>`: a saved run, timed or counted, in one format. */
+function registerFigures(exportCommand: Command, format: ExportFormat): void {
+  exportCommand
+    .command(format)
+    .summary(`a saved run's figures for ${format === 'bmf' ? 'Bencher' : 'github-action-benchmark'}`)
+    .description(`write a saved run's figures as ${FORMAT_TITLES[format]}`)
+    .argument('<run>', 'result.json, instructions.json or run folder')
+    .requiredOption('--out <file>', 'the file to write, required')
+    .action((runPath: string, flags: { out: string }) => {
+      const doc = isCountsRun(runPath) ? loadCounts(runPath) : loadResult(runPath);
+      for (const file of writeExports([{ format, file: flags.out }], doc)) console.log(`export:   ${file}`);
     });
 }

@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { run } from '../../api/run.js';
 import { runCounts } from '../../api/cost-runs.js';
 import { publishCounts } from '../count-output.js';
+import { checkExports, publishExports } from '../export-option.js';
 import { addLoadOptions, countOptions, loadOptions, type LoadFlags } from '../load-options.js';
 import { FALLBACK_BASELINES, PREFERRED_BASELINE } from '../../api/selection.js';
 import { UPSTREAM_DEFAULTS } from '../../suites/fanout/contract.js';
@@ -95,7 +96,14 @@ More: gauntlet help method, gauntlet help statistics.`,
       upstreamLatencyMs: flags.upstreamLatency,
       upstreamPayloadBytes: flags.upstreamPayload,
     };
-    if (flags.cost === 'instructions') return publishCounts(await runCounts({ ...options, ...countOptions(flags) }));
-    publishRun(await run(options), undefined, { wide: flags.wide });
+    checkExports(flags);
+    if (flags.cost === 'instructions') {
+      const counted = await runCounts({ ...options, ...countOptions(flags) });
+      publishCounts(counted);
+      return publishExports(flags, counted.document);
+    }
+    const outcome = await run(options);
+    publishRun(outcome, undefined, { wide: flags.wide });
+    publishExports(flags, outcome.result);
   });
 }
