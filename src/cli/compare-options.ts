@@ -1,4 +1,5 @@
 /** Options `compare` and `ab` share: which figures gate, the threshold, and where Markdown goes. */
+import { appendJobSummary } from './job-summary.js';
 import { writeFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import {
@@ -53,9 +54,11 @@ export function checkGate(gate: string[]): string[] {
 /** Prints the comparison, writes Markdown if asked, and sets the regression exit code (1) on a regression. */
 export function publishComparison(report: ComparisonReport, flags: CompareFlags): void {
   console.log(renderComparisonTerminal(report));
+  const markdown = renderComparisonMarkdown(report);
   if (flags.markdown) {
-    writeFileSync(flags.markdown, renderComparisonMarkdown(report));
+    writeFileSync(flags.markdown, markdown);
     console.log(`markdown: ${flags.markdown}`);
   }
+  appendJobSummary(markdown);
   if (regressions(report).length > 0) process.exitCode = EXIT.REGRESSION;
 }

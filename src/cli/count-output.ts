@@ -2,7 +2,8 @@
 import type { CountAbOutcome } from '../api/cost.js';
 import { EXIT, type ExitCode } from '../core/exit-codes.js';
 import type { CountRunOutcome } from '../instructions/count-run.js';
-import { changesTerminal, countsTerminal } from '../report/instructions-render.js';
+import { changesMarkdown, changesTerminal, countsMarkdown, countsTerminal } from '../report/instructions-render.js';
+import { appendJobSummary } from './job-summary.js';
 
 /**
  * As for a timed run: `run` fails only when no target was counted ('any'), `ab` when A or B was
@@ -22,12 +23,16 @@ export function countExitCode(outcome: CountRunOutcome, needs: 'any' | 'every'):
 export function publishCounts(outcome: CountRunOutcome): void {
   console.log(countsTerminal(outcome.document).join('\n'));
   console.log(`\nresults: ${outcome.runDir} (instructions.json, report.md, report.html)`);
+  appendJobSummary(countsMarkdown(outcome.document));
   process.exitCode = countExitCode(outcome, 'any');
 }
 
 export function publishCountAb(outcome: CountAbOutcome): void {
   console.log(changesTerminal(outcome.document, outcome.a, outcome.b, outcome.changes).join('\n'));
   console.log(`\nresults: ${outcome.runDir} (instructions.json, report.md, report.html, compare.md)`);
+  const threshold = outcome.document.ab?.thresholdShare;
+  if (threshold !== undefined)
+    appendJobSummary(changesMarkdown(outcome.document, outcome.a, outcome.b, outcome.changes, threshold));
   const unfinished = countExitCode(outcome, 'every');
   if (unfinished !== EXIT.OK) process.exitCode = unfinished;
   else if (outcome.changes.some((c) => c.verdict === 'regression')) process.exitCode = EXIT.REGRESSION;

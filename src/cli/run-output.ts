@@ -2,6 +2,8 @@
  * Writing a result's reports (Markdown, HTML, optional CSV and chart files) and printing the
  * terminal report: after every run, and again on `gauntlet report`.
  */
+import { runJobSummary } from '../report/job-summary.js';
+import { appendJobSummary } from './job-summary.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseComparison } from '../compare/schema.js';
@@ -69,6 +71,8 @@ export function publishRun(outcome: RunOutcome, comparison?: ComparisonReport, t
   });
   console.log(renderTerminal(outcome.result, scenarioDescriptions(outcome.result.plan.suite), terminal));
   console.log(`\nresult:   ${join(outcome.runDir, 'result.json')}\n${written.join('\n')}`);
+  // ab's summary is its comparison (publishComparison)
+  if (!comparison) appendJobSummary(runJobSummary(outcome.result, scenarioDescriptions(outcome.result.plan.suite)));
   const exit = runExitCode(outcome, 'any');
   if (exit !== EXIT.OK) process.exitCode = exit;
 }

@@ -25,6 +25,32 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
+/** One section per scenario: its heading, description, the table of the measured targets, and those not measured with why. */
+export function scenarioSections(
+  result: Result,
+  scenarioDescriptions: Record<string, string>,
+  heading: '##' | '####',
+): string[] {
+  const out: string[] = [];
+  for (const table of reportTables(result, scenarioDescriptions)) {
+    out.push('', `${heading} ${table.scenario}`, '');
+    if (table.description) out.push(table.description, '');
+    if (table.rows.length > 0) {
+      out.push(
+        markdownTable([table.columns, ...table.rows.map((row) => row.map(cell))], {
+          align: table.columns.map((column) => ALIGN[column] ?? 'r'),
+        }),
+      );
+    }
+    if (table.notMeasured.length > 0) {
+      out.push('', 'Not measured:', '');
+      for (const missing of table.notMeasured)
+        out.push(`* **${missing.target}** (${missing.status}): ${cell(missing.reason)}`);
+    }
+  }
+  return out;
+}
+
 export function renderMarkdown(result: Result, scenarioDescriptions: Record<string, string> = {}): string {
   if (isBenchResult(result)) return renderBenchMarkdown(result);
   const out: string[] = [];
@@ -55,22 +81,7 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
       markdownTable([extra.head, ...extra.rows.map((row) => row.map(cell))]),
     );
   }
-  for (const table of reportTables(result, scenarioDescriptions)) {
-    out.push('', `## ${table.scenario}`, '');
-    if (table.description) out.push(table.description, '');
-    if (table.rows.length > 0) {
-      out.push(
-        markdownTable([table.columns, ...table.rows.map((row) => row.map(cell))], {
-          align: table.columns.map((column) => ALIGN[column] ?? 'r'),
-        }),
-      );
-    }
-    if (table.notMeasured.length > 0) {
-      out.push('', 'Not measured:', '');
-      for (const missing of table.notMeasured)
-        out.push(`* **${missing.target}** (${missing.status}): ${cell(missing.reason)}`);
-    }
-  }
+  out.push(...scenarioSections(result, scenarioDescriptions, '##'));
   if (result.warnings.length > 0) {
     out.push('', '## Warnings', '');
     for (const warning of result.warnings) out.push(`* ${cell(warning.message)}`);

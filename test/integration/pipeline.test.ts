@@ -45,19 +45,15 @@ async function fakeRun(prefix: string, args: string[], env: NodeJS.ProcessEnv = 
   return { cli, out, dir, result: savedResult(dir) };
 }
 
-/** The main run, made once and read by several tests. */
+/** The main run, made once and read by several tests; as in a GitHub Actions job, with a step summary file. */
 let mainRun: Promise<FakeRun> | undefined;
+const stepSummary = join(tempDir('step-summary'), 'summary.md');
 const threeTargets = () =>
-  (mainRun ??= fakeRun('pipeline', [
-    '--targets',
-    TARGETS.join(','),
-    '--scenarios',
-    SCENARIOS.join(','),
-    '--repeats',
-    '2',
-    '--seed',
-    '11',
-  ]));
+  (mainRun ??= fakeRun(
+    'pipeline',
+    ['--targets', TARGETS.join(','), '--scenarios', SCENARIOS.join(','), '--repeats', '2', '--seed', '11'],
+    { GITHUB_STEP_SUMMARY: stepSummary },
+  ));
 
 const dataLines = (csv: string) =>
   csv
@@ -130,6 +126,9 @@ test('a fake run of three targets x the hello suite x 2 repeats: every trial, in
   }
 
   assert.match(cli.stdout, new RegExp(FAKE_LINE));
+  const summary = readFileSync(stepSummary, 'utf8');
+  assert.match(summary, /^### gauntlet run: hello suite/, 'the job summary opens with the run');
+  for (const target of TARGETS) assert.match(summary, new RegExp(`\\| ${target} +\\|`), `${target} in the job summary`);
   const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
   const html = readFileSync(join(dir, 'report.html'), 'utf8');
   assert.match(
@@ -243,19 +242,28 @@ test('compare of two fake runs judges every shared cell and writes its Markdown'
   const markdown = join(after.out, 'compare.md');
   const bmf = join(after.out, 'bench.json');
   const gab = join(after.out, 'gab.json');
-  const compare = await runCli([
-    'compare',
-    before.dir,
-    after.dir,
-    '--markdown',
-    markdown,
-    '--export',
-    'bmf',
-    bmf,
-    '--export',
-    'github-action-benchmark',
-    gab,
-  ]);
+  const summary = join(after.out, 'step-summary.md');
+  const compare = await runCli(
+    [
+      'compare',
+      before.dir,
+      after.dir,
+      '--markdown',
+      markdown,
+      '--export',
+      'bmf',
+      bmf,
+      '--export',
+      'github-action-benchmark',
+      gab,
+    ],
+    { GITHUB_STEP_SUMMARY: summary },
+  );
+  assert.equal(
+    readFileSync(summary, 'utf8').trimEnd(),
+    readFileSync(markdown, 'utf8').trimEnd(),
+    "the job summary is the comparison's Markdown",
+  );
   assert.ok(compare.code === 0 || compare.code === 1, `compare exited ${compare.code}: ${compare.stderr}`);
   // the later run's figures, one benchmark per cell (the formats themselves: test/unit/exports.test.ts)
   assert.deepEqual(Object.keys(JSON.parse(readFileSync(bmf, 'utf8'))).sort(), [
