@@ -34,3 +34,4 @@ export type { CountComparison } from '../instructions/count-compare.js';
 export { writeExports, type ExportRequest } from '../export/write-exports.js';
 export { toBmf, toGithubBenchmark, EXPORT_FORMATS, type Bmf, type GithubBenchmarkEntry } from '../export/formats.js';
 export { metricsOfRun, metricsOfCounts, type ExportMetric } from '../export/metrics.js';
+export { addTargetDirs } from '../targets/registry.js';

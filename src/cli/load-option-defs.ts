@@ -14,7 +14,7 @@ import { MAIN_JOB_BUDGET_SEC } from '../measure/round-budget.js';
 import { TURN_MS } from '../proc/turns.js';
 import { suites } from '../suites/registry.js';
 import { GROUP, type GroupHeading } from './option-groups.js';
-import { list, positiveInt, seconds, v8FlagList } from './options.js';
+import { list, positiveInt, seconds, targetDirOption, v8FlagList } from './options.js';
 import { runtimeOptions } from './runtime-options.js';
 import { defaultScenariosText, type LoadCommand, perSuite, runRounds } from './suite-defaults.js';
 
@@ -42,6 +42,7 @@ function whatOptions(use: LoadCommand): Option[] {
       '--scenarios <a,b>',
       `scenarios of the suite to run, comma-separated; gauntlet list names them (default: ${defaultScenariosText(use)})`,
     ).argParser(list),
+    targetDirOption(),
   ];
 }
 

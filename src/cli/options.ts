@@ -1,5 +1,5 @@
 /** Parsers for option values: each refuses a bad value with a message naming the flag. */
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../core/errors.js';
 import { positiveCount } from '../core/option-values.js';
 import { parseV8Flags } from '../runtimes/v8-flags.js';
@@ -52,4 +52,12 @@ export function v8FlagList(value: string): string[] {
     const hint = error instanceof UserError ? error.hint : undefined;
     throw new InvalidArgumentError(`${(error as Error).message}${hint ? `: ${hint}` : ''}`);
   }
+}
+
+/** --target-dir of run, ab, verify and list: program.ts adds the folders before a command loads targets. */
+export function targetDirOption(): Option {
+  return new Option(
+    '--target-dir <dirs>',
+    'folders holding targets of your own, each a folder with manifest.js and its apps, comma-separated (gauntlet help targets)',
+  ).argParser(list);
 }

@@ -12,6 +12,7 @@ import { registerRun } from './commands/run.js';
 import { registerRuntimes } from './commands/runtimes.js';
 import { registerVerify } from './commands/verify.js';
 import { optionHelp } from './help-style.js';
+import { addTargetDirs } from '../targets/registry.js';
 
 export function buildProgram(): Command {
   const program = new Command('gauntlet')
@@ -38,6 +39,11 @@ Start with:
   gauntlet <command> --help   a command's options and examples`,
     );
 
+  // --target-dir (run, ab, verify, list): targets kept outside gauntlet, added before any command loads them
+  program.hook('preAction', (_program, command) => {
+    const dirs = command.opts().targetDir as string[] | undefined;
+    if (dirs) addTargetDirs(dirs);
+  });
   registerRun(program);
   registerList(program);
   registerVerify(program);

@@ -66,12 +66,13 @@ export const ERROR_CODES = {
   },
   GAUNTLET_NO_TARGET_DIR: {
     exit: EXIT.USAGE,
-    cause: 'a folder named in `GAUNTLET_TARGET_DIRS` does not exist',
-    fix: 'fix the path, or unset `GAUNTLET_TARGET_DIRS`',
+    cause: 'a folder named by `--target-dir` or in `GAUNTLET_TARGET_DIRS` does not exist',
+    fix: 'give the folder that holds your target folders (each with its manifest.js), or unset `GAUNTLET_TARGET_DIRS`',
   },
   GAUNTLET_DUPLICATE_TARGET: {
     exit: EXIT.USAGE,
-    cause: "two target folders (gauntlet's own or from `GAUNTLET_TARGET_DIRS`) declare the same target name",
+    cause:
+      "two target folders (gauntlet's own, or from `--target-dir` or `GAUNTLET_TARGET_DIRS`) declare the same target name",
     fix: 'rename one of them',
   },
   GAUNTLET_BAD_PROFILE: {

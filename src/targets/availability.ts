@@ -1,6 +1,6 @@
 /** Whether a target can run here, and if not, a reason a person can act on. */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { findPackageDir, projectRoot } from '../core/paths.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { appFile, type Target } from './registry.js';
@@ -59,10 +59,29 @@ export function installCommand(target: Pick<Target, 'installFlags'>, missing: st
 }
 
 /**
+ * The version of a package as an app in `dir` imports it: from a node_modules up the tree, or
+ * the package whose own folder holds `dir` (a target kept in the framework's repository).
+ */
+function externalPackageVersion(pkg: string, dir: string): string | undefined {
+  const installed = findPackageDir(pkg, dir);
+  if (installed)
+    return (JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { version: string }).version;
+  for (let at = dir; ; at = dirname(at)) {
+    const file = join(at, 'package.json');
+    if (existsSync(file)) {
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === pkg) return manifest.version;
+    }
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/**
  * The installed version of one of the target's packages. A manifest's packageRoot holds them
  * all: gauntlet's own copy of the same name (another line of the framework) never stands in.
  */
 function targetPackageVersion(target: Target, pkg: string): string | undefined {
+  if (target.external && !target.packageRoots) return externalPackageVersion(pkg, target.dir) ?? installedVersion(pkg);
   if (target.packageRoot)
     return target.packageRoots?.map((root) => installedManifest(pkg, [root], false)).find((m) => m)?.version;
   return installedVersion(pkg, target.packageRoots);

@@ -3,7 +3,7 @@
  * Adding a framework adds a folder; nothing here changes.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../core/errors.js';
 import { projectRoot, targetsDir } from '../core/paths.js';
@@ -19,17 +19,30 @@ export interface Target extends TargetManifest {
   env?: Record<string, string>;
   /** What runs the app (a runtime variant's own; absent: the run's runtime). */
   runtime?: Runtime;
+  /** Found in a folder of the user's (--target-dir, GAUNTLET_TARGET_DIRS): its packages resolve from its own folder up. */
+  external?: boolean;
 }
 
 let cache: Target[] | undefined;
+/** Folders added by --target-dir (or the API's addTargetDirs), searched after GAUNTLET_TARGET_DIRS. */
+const added: string[] = [];
+
+/**
+ * Adds folders that hold targets (each a folder with manifest.js), as --target-dir does: a
+ * framework author keeps the target in their own repository. Call before the targets are loaded.
+ */
+export function addTargetDirs(dirs: string[]): void {
+  added.push(...dirs.map((dir) => resolve(dir)));
+  cache = undefined;
+}
 
 /**
  * Folders searched for targets: the built-in ones, then any listed in GAUNTLET_TARGET_DIRS
- * (colon-separated), so a framework author can keep a target in their own repository.
+ * (colon-separated), then those added by --target-dir.
  */
 export function targetDirs(): string[] {
   const extra = (process.env.GAUNTLET_TARGET_DIRS ?? '').split(':').filter((dir) => dir !== '');
-  return [targetsDir, ...extra];
+  return [targetsDir, ...extra, ...added];
 }
 
 export async function loadTargets(): Promise<Target[]> {
@@ -39,11 +52,11 @@ export async function loadTargets(): Promise<Target[]> {
     if (!existsSync(root)) {
       throw new UserError(
         'GAUNTLET_NO_TARGET_DIR',
-        `target folder ${root} (from GAUNTLET_TARGET_DIRS) does not exist`,
-        'fix or unset GAUNTLET_TARGET_DIRS',
+        `target folder ${root} (from --target-dir or GAUNTLET_TARGET_DIRS) does not exist`,
+        'give a folder that holds target folders (each with its manifest.js)',
       );
     }
-    found.push(...(await targetsIn(root)));
+    found.push(...(await targetsIn(root, root !== targetsDir)));
   }
   const names = new Set<string>();
   for (const target of found) {
@@ -59,7 +72,7 @@ export async function loadTargets(): Promise<Target[]> {
   return cache;
 }
 
-async function targetsIn(root: string): Promise<Target[]> {
+async function targetsIn(root: string, external: boolean): Promise<Target[]> {
   const found: Target[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name.startsWith('_')) continue;
@@ -73,6 +86,7 @@ async function targetsIn(root: string): Promise<Target[]> {
     found.push({
       ...manifest,
       dir,
+      ...(external && { external }),
       ...(manifest.packageRoot ? { packageRoots: [join(projectRoot, manifest.packageRoot)] } : {}),
     });
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
@@ -68,6 +68,70 @@ console.log(JSON.stringify({ runtimes: outcome.runtimes.map((r) => r.id), verdic
     listed.targets.some((t) => t.name === 'fastify' && t.available),
     'the CLI finds the hoisted frameworks',
   );
+  // A target kept in the consumer's own folder, as a framework's repository keeps it (docs/targets.md):
+  // verified, listed with the version its folder resolves, and A/B'd by the packed gauntlet.
+  const own = join(app, 'bench', 'consumer-polka');
+  mkdirSync(own, { recursive: true });
+  writeFileSync(
+    join(own, 'manifest.js'),
+    `import { defineTarget } from 'gauntlet-bench/target';
+export default defineTarget({ name: 'consumer-polka', title: 'polka, kept by its user', description: 'polka from outside gauntlet',
+  packages: ['polka'], router: true, homepage: '', apps: { hello: 'hello.js' } });`,
+  );
+  writeFileSync(
+    join(own, 'hello.js'),
+    `import polka from 'polka';
+import { announceListening, exitWhenOrphaned, listenAddress } from 'gauntlet-bench/target';
+const text = (res, status, type, body) => { res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) }); res.end(body); };
+const app = polka()
+  .get('/', (req, res) => text(res, 200, 'text/plain; charset=utf-8', 'Hello, world!'))
+  .get('/json', (req, res) => text(res, 200, 'application/json; charset=utf-8', JSON.stringify({ hello: 'world' })))
+  .get('/user/:id', (req, res) => text(res, 200, 'text/plain; charset=utf-8', req.params.id));
+const { host, port } = listenAddress();
+app.listen(port, host, () => announceListening('consumer-polka'));
+exitWhenOrphaned();`,
+  );
+  const gauntlet = join(app, 'node_modules', '.bin', 'gauntlet');
+  const bench = join(app, 'bench');
+  const verified = await exec(gauntlet, ['verify', '--target-dir', bench, '--targets', 'consumer-polka'], { cwd: app });
+  assert.match(verified.stdout, /consumer-polka/);
+  const ownListed = JSON.parse(
+    (await exec(gauntlet, ['list', '--json', '--target-dir', bench], { cwd: app, maxBuffer: 1 << 24 })).stdout,
+  ) as { targets: Array<{ name: string; available: boolean; packages: Record<string, string> }> };
+  const consumer = ownListed.targets.find((t) => t.name === 'consumer-polka');
+  assert.equal(consumer?.available, true);
+  assert.match(consumer?.packages.polka ?? '', /^1\./, 'the version its folder resolves');
+  const polkaCopy = join(dir, 'polka-copy');
+  cpSync(join(app, 'node_modules', 'polka'), polkaCopy, { recursive: true });
+  const abOut = join(dir, 'ab');
+  const abRun = await exec(
+    gauntlet,
+    [
+      'ab',
+      'consumer-polka',
+      `polka@${consumer?.packages.polka}`,
+      `polka@file:${polkaCopy}`,
+      '--target-dir',
+      bench,
+      '--repeats',
+      '2',
+      '--duration',
+      '0.25',
+      '--warmup',
+      '0',
+      '--quiet',
+      '--out',
+      abOut,
+    ],
+    { cwd: app, maxBuffer: 1 << 24 },
+  ).then(
+    (done) => ({ ...done, code: 0 }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => error,
+  );
+  // 0, or 1 should noise call a regression: either way both versions were measured
+  assert.ok(abRun.code === 0 || abRun.code === 1, `${abRun.stdout}\n${abRun.stderr}`);
+  assert.match(abRun.stdout ?? '', /consumer-polka/);
+
   // the Wooks 0.6 line installs only with legacy peer deps: left out, with the command that adds it
   const moost = listed.targets.find((t) => t.name === 'moost');
   assert.equal(moost?.available, false);

@@ -4,6 +4,7 @@ import { suites } from '../../suites/registry.js';
 import { packageVersions, targetAvailability } from '../../targets/availability.js';
 import { loadTargets } from '../../targets/registry.js';
 import { reportTableLines } from '../../report/terminal-table.js';
+import { targetDirOption } from '../options.js';
 import { runtimeListing, runtimesTable } from './runtimes.js';
 
 export async function listing() {
@@ -51,6 +52,7 @@ export function registerList(program: Command): void {
     .summary('suites, targets, engines, runtimes')
     .description('list the suites, targets, engines and runtimes, and whether each can run here')
     .option('--json', 'machine-readable output', false)
+    .addOption(targetDirOption())
     .addHelpText('after', "\nExamples:\n  gauntlet list\n  gauntlet list --json | jq '.targets[] | select(.available)'")
     .action(async (flags: { json: boolean }) => {
       const data = await listing();

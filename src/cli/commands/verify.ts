@@ -3,7 +3,7 @@ import { verify } from '../../api/verify.js';
 import { describeRuntime } from '../../runtimes/runtime.js';
 import { runtimeRecord } from '../../targets/runtime-record.js';
 import { RUN_DEFAULTS } from '../../api/settings.js';
-import { list, seconds } from '../options.js';
+import { list, seconds, targetDirOption } from '../options.js';
 import { defaultScenariosText } from '../suite-defaults.js';
 import { verifyExitCode } from '../outcome-exit.js';
 import { addRuntimeOptions, type RuntimeFlags } from '../runtime-options.js';
@@ -26,6 +26,7 @@ export function registerVerify(program: Command): void {
       RUN_DEFAULTS.readyTimeoutSec,
     )
     .option('--json', 'print the verdicts as JSON', false)
+    .addOption(targetDirOption())
     .addHelpText(
       'after',
       `
