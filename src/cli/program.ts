@@ -6,6 +6,7 @@ import { registerCompare } from './commands/compare.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerExport } from './commands/export.js';
 import { registerHelp } from './commands/help.js';
+import { registerHistory } from './commands/history.js';
 import { registerList } from './commands/list.js';
 import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
@@ -53,6 +54,7 @@ Start with:
   registerDoctor(program);
   registerRuntimes(program);
   registerExport(program);
+  registerHistory(program);
   registerHelp(program);
   return program;
 }

@@ -25,6 +25,7 @@ const LAYERS = [
   'instructions',
   'inproc',
   'compare',
+  'history',
   'report',
   'export',
   'calibrate',
