@@ -104,9 +104,6 @@ export function metricsOfRun(result: Result): ExportMetric[] {
 export function metricsOfCounts(doc: CountsDocument): ExportMetric[] {
   return summarizeCounts(doc).flatMap((cell) => {
     if (cell.instructionsPerRequest === undefined) return [];
-    const values = doc.counts
-      .filter((c) => c.target === cell.target && c.scenario === cell.scenario)
-      .map((c) => c.instructionsPerRequest);
     return [
       {
         benchmark: `${doc.suite}/${cell.scenario}/${cell.target}`,
@@ -114,8 +111,8 @@ export function metricsOfCounts(doc: CountsDocument): ExportMetric[] {
         unit: 'instructions',
         better: 'lower' as const,
         value: cell.instructionsPerRequest,
-        low: Math.min(...values),
-        high: Math.max(...values),
+        low: cell.lowest,
+        high: cell.highest,
       },
     ];
   });

@@ -74,9 +74,7 @@ function timedPoints(run: string, result: Result): HistoryPoint[] {
 function countedPoints(run: string, doc: CountsDocument): HistoryPoint[] {
   return summarizeCounts(doc).flatMap((cell) => {
     if (cell.instructionsPerRequest === undefined) return [];
-    const values = doc.counts
-      .filter((c) => c.target === cell.target && c.scenario === cell.scenario)
-      .map((c) => c.instructionsPerRequest);
+    const value = cell.instructionsPerRequest;
     return [
       {
         run,
@@ -87,7 +85,7 @@ function countedPoints(run: string, doc: CountsDocument): HistoryPoint[] {
         suite: doc.suite,
         scenario: cell.scenario,
         target: cell.target,
-        instructions: { value: cell.instructionsPerRequest, low: Math.min(...values), high: Math.max(...values) },
+        instructions: { value, low: cell.lowest ?? value, high: cell.highest ?? value },
       },
     ];
   });

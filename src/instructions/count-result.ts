@@ -58,6 +58,9 @@ export interface CountSummary {
   instructionsPerRequest?: number;
   /** (max − min) / median over the processes. */
   spread?: number;
+  /** The lowest and the highest process. */
+  lowest?: number;
+  highest?: number;
   processes: number;
   unsettled: number;
   /** The most blocks a process's figure took, and the plan's count: more where blocks were uneven. */
@@ -95,6 +98,8 @@ export function summarizeCounts(doc: CountsDocument): CountSummary[] {
         ...(median !== undefined && {
           instructionsPerRequest: median,
           spread: (Math.max(...values) - Math.min(...values)) / median,
+          lowest: Math.min(...values),
+          highest: Math.max(...values),
           ...(baseline !== undefined && { ratioToBaseline: median / baseline }),
         }),
         ...(failure && { failed: failure.reason }),

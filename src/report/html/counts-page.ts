@@ -80,12 +80,6 @@ function scenarioSection(doc: CountsDocument, scenario: string, lead: boolean): 
   const counted = cells
     .filter((c) => c.instructionsPerRequest !== undefined)
     .sort((a, b) => a.instructionsPerRequest! - b.instructionsPerRequest!);
-  const range = (target: string): [number, number] | undefined => {
-    const values = doc.counts
-      .filter((c) => c.target === target && c.scenario === scenario)
-      .map((c) => c.instructionsPerRequest);
-    return values.length > 1 ? [Math.min(...values), Math.max(...values)] : undefined;
-  };
   const chart =
     counted.length === 0
       ? undefined
@@ -102,7 +96,9 @@ function scenarioSection(doc: CountsDocument, scenario: string, lead: boolean): 
           items: counted.map((c) => ({
             label: c.target === doc.baseline ? `${c.target} (baseline)` : c.target,
             value: c.instructionsPerRequest!,
-            range: range(c.target),
+            // whiskers where there is more than one process
+            range:
+              c.processes > 1 && c.lowest !== undefined && c.highest !== undefined ? [c.lowest, c.highest] : undefined,
             valueText: formatCount(c.instructionsPerRequest),
             colour: c.target === doc.baseline ? BAR_BASELINE : BAR,
           })),
