@@ -39,8 +39,9 @@ test('doctor --noise stopped with Ctrl-C reports the windows so far, in words, a
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
-  while (!/windows of/.test(stderr)) {
-    if (Date.now() > deadline) throw new Error(`the probe never started its windows:\n${stderr}`);
+  // in words, the progress lines go to standard output
+  while (!/windows of/.test(stdout)) {
+    if (Date.now() > deadline) throw new Error(`the probe never started its windows:\n${stdout}\n${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 3000));
