@@ -58,7 +58,8 @@ function timedPoints(run: string, result: Result): HistoryPoint[] {
   return result.summaries
     .filter((s) => s.status === 'measured')
     .map((s) => {
-      const ratio = s.baselineRatios?.requestsPerSec;
+      // the baseline against itself is 1 by construction: no figure to follow
+      const ratio = s.target === result.plan.baseline ? undefined : s.baselineRatios?.requestsPerSec;
       return {
         ...base,
         scenario: s.scenario,

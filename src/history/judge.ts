@@ -57,6 +57,8 @@ export function judgeHistory(points: HistoryPoint[], window = HISTORY_WINDOW): H
   for (const point of points) series.set(seriesKey(point), [...(series.get(seriesKey(point)) ?? []), point]);
   const verdicts: HistoryVerdict[] = [];
   for (const runs of series.values()) {
+    // the baseline's own series has no ratio to follow
+    if (!runs.some((p) => p.ratio || p.instructions)) continue;
     const sorted = [...runs].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
     const last = sorted[sorted.length - 1];
     const sameMachine = sorted.slice(0, -1).filter((p) => p.machine === last.machine);

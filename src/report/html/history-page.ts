@@ -29,7 +29,13 @@ function trendChart(series: HistoryPoint[], index: number): ChartSpec {
     legend: { top: 0, right: 0 },
     grid: { left: 70, right: 20, top: 40, bottom: 60 },
     xAxis: { type: 'category', data: runs, axisLabel: { rotate: 20, fontSize: 10 } },
-    yAxis: { type: 'value', scale: true, name: counted ? 'instructions/req' : '× baseline req/s' },
+    yAxis: {
+      type: 'value',
+      scale: true,
+      name: counted ? 'instructions/req' : '× baseline req/s',
+      nameLocation: 'middle',
+      nameGap: 50,
+    },
     series: machines.flatMap((machine) => {
       const on = (f: (p: HistoryPoint) => number | undefined) =>
         series.map((p) => (p.machine === machine ? (f(p) ?? null) : null));
@@ -81,6 +87,8 @@ export function renderHistoryHtml(history: History, verdicts: HistoryVerdict[], 
     `<h1>History of ${esc(folder)}</h1>`,
     `<p>${history.points.length} figure(s) from ${new Set(history.points.map((p) => p.run)).size} run(s). Each last run is judged against the runs before it on the same machine.</p>`,
     table,
-    ...[...series.values()].map((points, i) => figure(trendChart(points, i))),
+    ...[...series.values()]
+      .filter((points) => points.some((p) => p.ratio || p.instructions))
+      .map((points, i) => figure(trendChart(points, i))),
   ]);
 }
