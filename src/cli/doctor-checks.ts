@@ -161,7 +161,7 @@ export function doctorChecks(): DoctorCheck[] {
     k6Check(),
     tool(
       'valgrind',
-      'counts instructions per request under callgrind (--cost instructions), a figure machine noise does not move',
+      'counts instructions per request under callgrind (--cost instructions), steadier than time on a shared machine',
       '--cost instructions',
       'valgrind',
       ['--version'],

@@ -166,7 +166,7 @@ function costOptions(): Option[] {
   return [
     new Option(
       '--cost <kind>',
-      'time: measure req/s and CPU in timed windows; instructions: count instructions per request under Valgrind, which machine noise does not move',
+      'time: measure req/s and CPU in timed windows; instructions: count instructions per request under Valgrind, steadier than time on a shared machine',
     )
       .choices(COSTS)
       .default('time'),

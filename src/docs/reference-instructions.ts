@@ -67,26 +67,28 @@ export function renderInstructionsBesideCpu(countsFile: string, timed: Result, l
   ].join('\n');
 }
 
-/** Two counts of the hello targets, one after the other: how far each target's figure moved between them. */
-export interface CountsRepeat {
-  rows: Array<{ target: string; before: number; after: number; change: number; spread: number }>;
+/** The count of the hello targets on a quiet machine against one taken while the machine was busy: how far each target moved. */
+export interface CountsUnderLoad {
+  rows: Array<{ target: string; quiet: number; busy: number; change: number; unsettled: number; processes: number }>;
   within: number;
 }
 
-export function countsRepeat(earlier: CountsDocument, later: CountsDocument, thresholdShare: number): CountsRepeat {
-  const cells = compareCounts(earlier, later, { before: '', after: '' }, thresholdShare).cells;
-  const spreadOf = new Map(summarizeCounts(later).map((s) => [`${s.target}/${s.scenario}`, s.spread ?? 0]));
+export function countsUnderLoad(quiet: CountsDocument, busy: CountsDocument, thresholdShare: number): CountsUnderLoad {
+  const cells = compareCounts(quiet, busy, { before: '', after: '' }, thresholdShare).cells;
+  const busyCells = new Map(summarizeCounts(busy).map((s) => [`${s.target}/${s.scenario}`, s]));
   const rows = cells.flatMap((cell) => {
     const before = medianOf(cell.before);
     const after = medianOf(cell.after);
-    if (before === undefined || after === undefined || cell.change === undefined) return [];
+    const summary = busyCells.get(`${cell.target}/${cell.scenario}`);
+    if (before === undefined || after === undefined || cell.change === undefined || !summary) return [];
     return [
       {
         target: cell.target,
-        before,
-        after,
+        quiet: before,
+        busy: after,
         change: cell.change,
-        spread: spreadOf.get(`${cell.target}/${cell.scenario}`) ?? 0,
+        unsettled: summary.unsettled,
+        processes: summary.processes,
       },
     ];
   });
@@ -94,31 +96,33 @@ export function countsRepeat(earlier: CountsDocument, later: CountsDocument, thr
   return { rows, within: rows.filter((r) => Math.abs(r.change) <= thresholdShare).length };
 }
 
-/** The generated block on how far a count repeats, or a line saying the second count is not committed. */
-export function renderCountsRepeat(earlierFile: string, laterFile: string, link: string): string {
-  if (!existsSync(earlierFile) || !existsSync(laterFile))
-    return `No repeated count of the hello targets is committed yet (${link}).`;
+/** The generated block on counts taken on a busy machine, or a line saying that count is not committed. */
+export function renderCountsUnderLoad(quietFile: string, busyFile: string, link: string): string {
+  if (!existsSync(quietFile) || !existsSync(busyFile))
+    return `No count of the hello targets on a busy machine is committed yet (${link}).`;
   const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as CountsDocument;
-  const [earlier, later] = [read(earlierFile), read(laterFile)];
-  const threshold = COUNT_THRESHOLD_PERCENT / 100;
-  const { rows, within } = countsRepeat(earlier, later, threshold);
+  const [quiet, busy] = [read(quietFile), read(busyFile)];
+  const { rows, within } = countsUnderLoad(quiet, busy, COUNT_THRESHOLD_PERCENT / 100);
   const pct = (share: number) => `${share < 0 ? '−' : share > 0 ? '+' : ''}${Math.abs(share * 100).toFixed(2)} %`;
+  const unsettled = rows.reduce((sum, r) => sum + r.unsettled, 0);
+  const processes = rows.reduce((sum, r) => sum + r.processes, 0);
   const table = markdownTable(
     [
-      ['target', 'first count', 'second count', 'change', 'spread of the second'],
+      ['target', 'quiet', 'busy', 'change', 'busy processes not levelled off'],
       ...rows.map((r) => [
         r.target,
-        Math.round(r.before).toLocaleString('en-US'),
-        Math.round(r.after).toLocaleString('en-US'),
+        Math.round(r.quiet).toLocaleString('en-US'),
+        Math.round(r.busy).toLocaleString('en-US'),
         pct(r.change),
-        `${(r.spread * 100).toFixed(2)} %`,
+        `${r.unsettled} of ${r.processes}`,
       ]),
     ],
     { align: ['l', 'r', 'r', 'r', 'r'] },
   );
   return [
-    `Two counts of every hello target, one after the other on ${later.startedAt.slice(0, 10)} (${later.rounds} processes per target each, the median of a target's processes; [bench/instructions/hello-repeat.md](${link})): ` +
-      `**${within} of ${rows.length}** targets repeated within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %. "spread" is (max − min) / median over the second count's processes.`,
+    `Instructions per request of every hello target (the median of ${busy.rounds} processes), counted on a quiet machine and again while it was busy ([${link.replace(/^.*\//, '')}](${link})): ` +
+      `**${within} of ${rows.length}** targets within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %, the largest change ${pct(rows[0]?.change ?? 0)} (${rows[0]?.target ?? ''}); ` +
+      `${unsettled} of the busy count's ${processes} processes did not level off.`,
     '',
     table,
   ].join('\n');
