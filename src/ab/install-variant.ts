@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { UserError } from '../core/errors.js';
 import { projectRoot, targetsDir } from '../core/paths.js';
-import { packageVersions, pinnedSpec } from '../targets/availability.js';
+import { targetPinnedSpec } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
 import { variantManifest } from './variant-manifest.js';
 import type { VariantSpec } from './variant-spec.js';
@@ -27,15 +27,7 @@ function cacheFolder(base: Target, spec: VariantSpec): string {
  * resolves it from the variant's folder too, not from gauntlet's node_modules.
  */
 function installSpecs(base: Target, spec: VariantSpec): string[] {
-  // a target of the user's: its other packages at the versions its own folder resolves
-  const versions = base.external ? packageVersions(base) : {};
-  const companion = (pkg: string) =>
-    base.external
-      ? versions[pkg] && versions[pkg] !== 'missing'
-        ? `${pkg}@${versions[pkg]}`
-        : undefined
-      : pinnedSpec(pkg);
-  const companions = base.packages.filter((pkg) => pkg !== spec.packageName).map(companion);
+  const companions = base.packages.filter((pkg) => pkg !== spec.packageName).map((pkg) => targetPinnedSpec(base, pkg));
   return [spec.installSpec, ...companions.filter((s): s is string => s !== undefined)];
 }
 

@@ -6,9 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { markdownTable } from 'markdown-table';
 import { sampleRankCorrelation } from 'simple-statistics';
-import { compareCounts } from '../instructions/count-compare.js';
 import { COUNT_THRESHOLD_PERCENT, type CountsDocument, summarizeCounts } from '../instructions/count-result.js';
-import { medianOf } from '../stats/describe.js';
 import type { Result } from '../model/schema.js';
 
 export interface InstructionsBesideCpu {
@@ -74,21 +72,22 @@ export interface CountsUnderLoad {
 }
 
 export function countsUnderLoad(quiet: CountsDocument, busy: CountsDocument, thresholdShare: number): CountsUnderLoad {
-  const cells = compareCounts(quiet, busy, { before: '', after: '' }, thresholdShare).cells;
-  const busyCells = new Map(summarizeCounts(busy).map((s) => [`${s.target}/${s.scenario}`, s]));
-  const rows = cells.flatMap((cell) => {
-    const before = medianOf(cell.before);
-    const after = medianOf(cell.after);
-    const summary = busyCells.get(`${cell.target}/${cell.scenario}`);
-    if (before === undefined || after === undefined || cell.change === undefined || !summary) return [];
+  const quietMedians = new Map(
+    summarizeCounts(quiet).map((s) => [`${s.target}/${s.scenario}`, s.instructionsPerRequest]),
+  );
+  // every target and scenario counted in both (a target's own failure leaves it without a median)
+  const rows = summarizeCounts(busy).flatMap((cell) => {
+    const before = quietMedians.get(`${cell.target}/${cell.scenario}`);
+    const after = cell.instructionsPerRequest;
+    if (before === undefined || after === undefined) return [];
     return [
       {
         target: cell.target,
         quiet: before,
         busy: after,
-        change: cell.change,
-        unsettled: summary.unsettled,
-        processes: summary.processes,
+        change: after / before - 1,
+        unsettled: cell.unsettled,
+        processes: cell.processes,
       },
     ];
   });

@@ -1,6 +1,6 @@
 /**
  * A saved run as a flat list of figures, one per benchmark and measure, with its interval where
- * the run has one: what the export formats (bmf.ts, github-benchmark.ts) are written from.
+ * the run has one: what the export formats (formats.ts) are written from.
  * A benchmark is named `suite/scenario/target` (a target on one of several runtimes carries the
  * runtime in its name, `fastify@node@22`); only measured cells are exported.
  */

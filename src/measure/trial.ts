@@ -111,7 +111,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     );
   } catch (error) {
     if (generatorStart && !serverUsage) sampler.stop();
-    const cause = failureCause(error, running.process.hasExited() || (await exitedSoon(running)));
+    const cause = failureCause(error, await exitedSoon(running));
     if (cause === 'target-died') return { ...base, ...(await targetDied(running)) };
     if (cause === 'engine-failed') return { ...base, ...engineFailed(error as EngineFailure) };
     return { ...base, status: 'failed', flags: [], reason: (error as Error).message };

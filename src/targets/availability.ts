@@ -42,6 +42,16 @@ export function pinnedSpec(pkg: string): string | undefined {
   return manifest.name === pkg ? `${pkg}@${manifest.version}` : `${pkg}@npm:${manifest.name}@${manifest.version}`;
 }
 
+/**
+ * What npm installs to get one of a target's packages at the version the target runs: gauntlet's
+ * pin, or for a target of the user's, the version its own folder resolves.
+ */
+export function targetPinnedSpec(target: Target, pkg: string): string | undefined {
+  if (!target.external) return pinnedSpec(pkg);
+  const version = targetPackageVersion(target, pkg);
+  return version && `${pkg}@${version}`;
+}
+
 /** The spec gauntlet's package.json declares for a package (a dependency or, for a target installed on demand, a devDependency). */
 function declaredSpec(pkg: string): string {
   const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
