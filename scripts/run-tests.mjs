@@ -8,7 +8,7 @@
  *
  * The groups, one after another:
  *   1. quiet: unit tests and the integration tests that put no load on a server (refusals,
- *      reports, fake-engine runs, npm pack): several files at once.
+ *      reports, fake-engine runs): several files at once.
  *   2. loads: integration tests that load real servers but only check what a run records,
  *      two files at once.
  *   3. alone: integration tests that judge a process group's CPU time (settle), check a
@@ -28,19 +28,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'test');
 
 /** Integration files that start no load generator on a real server, longest first. */
-const QUIET = [
-  'cli-errors',
-  'pack',
-  'pipeline',
-  'compare',
-  'html-report',
-  'warmup',
-  'inproc-run',
-  'brokers',
-  'history',
-];
+const QUIET = ['cli-errors', 'pipeline', 'compare', 'html-report', 'warmup', 'inproc-run', 'brokers', 'history'];
 /** Integration files that load real servers and assert on what a run records, not on the figures; longest first. */
 const LOADS = [
+  'published',
   'instructions',
   'fanout',
   'services-brokers',

@@ -54,11 +54,15 @@ export function checkGate(gate: string[]): string[] {
 /** Prints the comparison, writes Markdown if asked, and sets the regression exit code (1) on a regression. */
 export function publishComparison(report: ComparisonReport, flags: CompareFlags): void {
   console.log(renderComparisonTerminal(report));
-  const markdown = renderComparisonMarkdown(report);
+  publishComparisonMarkdown(renderComparisonMarkdown(report), flags);
+  if (regressions(report).length > 0) process.exitCode = EXIT.REGRESSION;
+}
+
+/** A comparison's Markdown, timed or counted: to --markdown's file when given, and to the job summary. */
+export function publishComparisonMarkdown(markdown: string, flags: Pick<CompareFlags, 'markdown'>): void {
   if (flags.markdown) {
     writeFileSync(flags.markdown, markdown);
     console.log(`markdown: ${flags.markdown}`);
   }
   appendJobSummary(markdown);
-  if (regressions(report).length > 0) process.exitCode = EXIT.REGRESSION;
 }

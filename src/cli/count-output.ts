@@ -4,6 +4,7 @@ import { EXIT, type ExitCode } from '../core/exit-codes.js';
 import type { CountRunOutcome } from '../instructions/count-run.js';
 import { changesMarkdown, changesTerminal, countsMarkdown, countsTerminal } from '../report/instructions-render.js';
 import { appendJobSummary } from './job-summary.js';
+import { type CompareFlags, publishComparisonMarkdown } from './compare-options.js';
 
 /**
  * As for a timed run: `run` fails only when no target was counted ('any'), `ab` when A or B was
@@ -27,12 +28,16 @@ export function publishCounts(outcome: CountRunOutcome): void {
   process.exitCode = countExitCode(outcome, 'any');
 }
 
-export function publishCountAb(outcome: CountAbOutcome): void {
+/** An `ab --cost instructions`: the table, its Markdown to --markdown's file and the job summary, and the exit code. */
+export function publishCountAb(outcome: CountAbOutcome, flags: Pick<CompareFlags, 'markdown'>): void {
   console.log(changesTerminal(outcome.document, outcome.a, outcome.b, outcome.changes).join('\n'));
   console.log(`\nresults: ${outcome.runDir} (instructions.json, report.md, report.html, compare.md)`);
   const threshold = outcome.document.ab?.thresholdShare;
   if (threshold !== undefined)
-    appendJobSummary(changesMarkdown(outcome.document, outcome.a, outcome.b, outcome.changes, threshold));
+    publishComparisonMarkdown(
+      changesMarkdown(outcome.document, outcome.a, outcome.b, outcome.changes, threshold),
+      flags,
+    );
   const unfinished = countExitCode(outcome, 'every');
   if (unfinished !== EXIT.OK) process.exitCode = unfinished;
   else if (outcome.changes.some((c) => c.verdict === 'regression')) process.exitCode = EXIT.REGRESSION;

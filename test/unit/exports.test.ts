@@ -1,57 +1,15 @@
 /**
- * The export formats, checked against the schemas their projects document: Bencher's BMF JSON
- * Schema (https://bencher.dev/docs/reference/bencher-metric-format, "Bencher Metric Format (BMF)
- * JSON Schema") and github-action-benchmark's custom tool input (its README, "Examples" of
- * customBiggerIsBetter / customSmallerIsBetter: an array of objects with name, unit and value,
- * and optional range and extra strings).
+ * The export formats, checked against the schemas their projects document
+ * (test/helpers/export-schemas.ts).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Ajv } from 'ajv';
 import type { UserError } from '../../src/core/errors.js';
 import { toBmf, toGithubBenchmark } from '../../src/export/formats.js';
 import { metricsOfCounts, metricsOfRun } from '../../src/export/metrics.js';
 import { githubBenchmarkFiles, parseExports } from '../../src/export/write-exports.js';
+import { validBmf, validGithubBenchmark } from '../helpers/export-schemas.js';
 import { countsDocument, measurement, plan, summarizedResult, trial } from '../helpers/synthetic.js';
-
-/** As Bencher publishes it (draft-07). */
-const BMF_SCHEMA = {
-  $schema: 'http://json-schema.org/draft-07/schema',
-  type: 'object',
-  patternProperties: {
-    '.+': {
-      type: 'object',
-      patternProperties: {
-        '.+': {
-          type: 'object',
-          properties: { value: { type: 'number' }, lower_value: { type: 'number' }, upper_value: { type: 'number' } },
-          required: ['value'],
-        },
-      },
-    },
-  },
-};
-
-/** github-action-benchmark's custom input, as its README documents the fields. */
-const GITHUB_BENCHMARK_SCHEMA = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      name: { type: 'string' },
-      unit: { type: 'string' },
-      value: { type: 'number' },
-      range: { type: 'string' },
-      extra: { type: 'string' },
-    },
-    required: ['name', 'unit', 'value'],
-    additionalProperties: false,
-  },
-};
-
-const ajv = new Ajv({ strict: false });
-const validBmf = ajv.compile(BMF_SCHEMA);
-const validGithubBenchmark = ajv.compile(GITHUB_BENCHMARK_SCHEMA);
 
 function timedResult() {
   const p = plan({ targets: ['base', 'other'], scenarios: ['json'], baseline: 'base' });

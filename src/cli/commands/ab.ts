@@ -43,7 +43,7 @@ More: gauntlet help ab.`,
           ...countOptions(flags),
           thresholdPercent: flags.threshold,
         });
-        publishCountAb(counted);
+        publishCountAb(counted, flags);
         return publishExports(flags, counted.document);
       }
       const { run, report } = await ab(targetName, beforeText, afterText, {

@@ -9,9 +9,14 @@ import { countsPage } from '../../api/count-reports.js';
 import { loadCounts } from '../../instructions/count-file.js';
 import { countComparisonMarkdown, countComparisonTerminal } from '../../report/instructions-compare-render.js';
 import { EXIT } from '../../core/exit-codes.js';
-import { appendJobSummary } from '../job-summary.js';
 import { checkExports, type ExportFlags, exportOption, publishExports } from '../export-option.js';
-import { addCompareOptions, checkGate, publishComparison, type CompareFlags } from '../compare-options.js';
+import {
+  addCompareOptions,
+  checkGate,
+  publishComparison,
+  publishComparisonMarkdown,
+  type CompareFlags,
+} from '../compare-options.js';
 
 type CompareCommandFlags = CompareFlags & ExportFlags & { force: boolean; html?: string };
 
@@ -66,12 +71,7 @@ cannot be compared. More: gauntlet help ab.`,
 function publishCountComparison(beforePath: string, afterPath: string, flags: CompareCommandFlags): void {
   const report = compareCountRuns(beforePath, afterPath, { thresholdPercent: flags.threshold, force: flags.force });
   console.log(countComparisonTerminal(report).join('\n'));
-  const markdown = countComparisonMarkdown(report);
-  if (flags.markdown) {
-    writeFileSync(flags.markdown, markdown);
-    console.log(`markdown: ${flags.markdown}`);
-  }
-  appendJobSummary(markdown);
+  publishComparisonMarkdown(countComparisonMarkdown(report), flags);
   if (flags.html) {
     writeFileSync(flags.html, countsPage(loadCounts(afterPath), report.after, report));
     console.log(`html: ${flags.html}`);
