@@ -21,6 +21,7 @@ import type { Target } from '../targets/registry.js';
 import type { Scenario } from '../suites/types.js';
 import { dumpInstructions, setInstrumentation } from './callgrind-control.js';
 import { CountedClient } from './counted-load.js';
+import { type CoreShare, CoreWatch } from './core-watch.js';
 import { callgrindFlags } from './valgrind.js';
 
 export interface CountPlan {
@@ -49,6 +50,8 @@ export interface ProcessCount {
   settled: boolean;
   /** Wall seconds: start and verification (the process's first scenario only), warm-up, counting. */
   seconds: { start: number; warmup: number; count: number };
+  /** What the target's core gave to other processes and to the hypervisor while it was counted (pinned targets only). */
+  core?: CoreShare;
 }
 
 /** Why a count failed: the target answered wrongly, the target did not start or died, or Valgrind's tools failed. */
@@ -152,6 +155,8 @@ export async function countProcess(options: {
       await dumpInstructions(pid, outDir, signal); // leaves out what ran while switching on
       await checkedBlock(client, plan.blockRequests);
       await dumpInstructions(pid, outDir, signal); // the first block: left out
+      const coreWatch = new CoreWatch(options.cores, pid);
+      coreWatch.start();
       const blocks: number[] = [];
       const countBlocks = async (count: number) => {
         for (let b = 0; b < count; b++) {
@@ -169,6 +174,7 @@ export async function countProcess(options: {
       );
       if (settled && wanted > plan.countedBlocks) await countBlocks(wanted - plan.countedBlocks);
       const countedBlocks = Math.max(plan.countedBlocks, settled ? wanted : 0);
+      const core = coreWatch.stop();
       await setInstrumentation(pid, false, signal);
       const counted = blocks.slice(-countedBlocks);
       counts.push({
@@ -180,6 +186,7 @@ export async function countProcess(options: {
           counted: counted.length,
           settled,
           seconds: { start: startSec, warmup: warmed - scenarioAt, count: seconds() - warmed },
+          ...(core && { core }),
         },
       });
       startSec = 0;

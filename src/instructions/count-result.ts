@@ -5,6 +5,7 @@
  */
 import { medianOf } from '../stats/describe.js';
 import type { CountFailureCause, CountPlan, ProcessCount } from './count-process.js';
+import { BUSY_CORE_SHARE } from './core-watch.js';
 
 export const COUNTS_FILE = 'instructions.json';
 
@@ -63,11 +64,32 @@ export interface CountSummary {
   highest?: number;
   processes: number;
   unsettled: number;
+  /** Processes counted while others took more than BUSY_CORE_SHARE of the target's core. */
+  onBusyCore: number;
   /** The most blocks a process's figure took, and the plan's count: more where blocks were uneven. */
   mostBlocks: number;
   plannedBlocks: number;
   ratioToBaseline?: number;
   failed?: string;
+}
+
+/** Whether others took more than BUSY_CORE_SHARE of the target's core while this process was counted. */
+export function countedOnBusyCore(count: ProcessCount): boolean {
+  return (count.core?.others ?? 0) > BUSY_CORE_SHARE;
+}
+
+/**
+ * The busy-core warning of a counts document: how many processes were counted on a busy core
+ * and the most others took, or undefined when none was.
+ */
+export function busyCoreWarning(doc: CountsDocument): string | undefined {
+  const busy = doc.counts.filter(countedOnBusyCore);
+  if (busy.length === 0) return undefined;
+  const most = Math.max(...busy.map((c) => c.core?.others ?? 0));
+  return (
+    `busy-core: ${busy.length} of ${doc.counts.length} counts ran while others took over ${Math.round(BUSY_CORE_SHARE * 100)} % ` +
+    `of the target's core (up to ${Math.round(most * 100)} %), which raises a count: count again when nothing else runs`
+  );
 }
 
 /** The target's own failure in a cell, which leaves it without a figure; a failure of Valgrind's tools is not the target's. */
@@ -93,6 +115,7 @@ export function summarizeCounts(doc: CountsDocument): CountSummary[] {
         scenario,
         processes: counts.length,
         unsettled: counts.filter((c) => !c.settled).length,
+        onBusyCore: counts.filter(countedOnBusyCore).length,
         mostBlocks: Math.max(0, ...counts.map((c) => c.counted ?? doc.plan.countedBlocks)),
         plannedBlocks: doc.plan.countedBlocks,
         ...(median !== undefined && {

@@ -13,7 +13,7 @@ import type { Runtime } from '../runtimes/runtime.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
 import { CountFailure, type CountPlan, countProcess } from './count-process.js';
-import { COUNTS_FILE, type CountsDocument } from './count-result.js';
+import { COUNTS_FILE, type CountsDocument, countedOnBusyCore } from './count-result.js';
 import { callgrindFlags, valgrindVersion } from './valgrind.js';
 
 /**
@@ -106,7 +106,7 @@ export async function executeCountRun(settings: CountRunSettings): Promise<Count
           for (const { scenario, count } of counts) {
             document.counts.push({ target: target.name, scenario, round, ...count });
             settings.log(
-              `  ${scenario}: ${Math.round(count.instructionsPerRequest).toLocaleString('en-US')} instructions/request${count.settled ? '' : ' (not levelled off)'}`,
+              `  ${scenario}: ${Math.round(count.instructionsPerRequest).toLocaleString('en-US')} instructions/request${count.settled ? '' : ' (not levelled off)'}${countedOnBusyCore(count) ? ` (on a busy core: others took ${Math.round((count.core?.others ?? 0) * 100)} % of it)` : ''}`,
             );
           }
         } catch (error) {

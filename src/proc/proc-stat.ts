@@ -160,13 +160,58 @@ export function peakRssBytes(pid: number): number | undefined {
   }
 }
 
+type CpuTicks = { total: number; steal: number; idle: number };
+
+/** One line of /proc/stat after its name: user nice system idle iowait irq softirq steal (guest time is already inside user). */
+function ticksOf(fields: number[]): CpuTicks {
+  return {
+    total: fields.slice(0, 8).reduce((sum, x) => sum + x, 0),
+    steal: fields[7] ?? 0,
+    idle: (fields[3] ?? 0) + (fields[4] ?? 0),
+  };
+}
+
+/** /proc/stat's cpu lines, by name ("cpu" for the machine, "cpu0", "cpu1", …). */
+function cpuLines(): Map<string, number[]> {
+  return new Map(
+    readFileSync('/proc/stat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('cpu'))
+      .map((line) => {
+        const [name, ...fields] = line.trim().split(/\s+/);
+        return [name, fields.map(Number)] as const;
+      }),
+  );
+}
+
 /** Machine-wide CPU time, the part a hypervisor stole and the idle part (idle and iowait), in ticks (from /proc/stat). */
-export function machineCpuTicks(): { total: number; steal: number; idle: number } | undefined {
+export function machineCpuTicks(): CpuTicks | undefined {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    // user nice system idle iowait irq softirq steal (guest time is already inside user)
-    const total = fields.slice(0, 8).reduce((sum, x) => sum + x, 0);
-    return { total, steal: fields[7] ?? 0, idle: (fields[3] ?? 0) + (fields[4] ?? 0) };
+    const fields = cpuLines().get('cpu');
+    return fields ? ticksOf(fields) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time of some cores (the `cpuN` lines of /proc/stat) summed, in the same fields as
+ * machineCpuTicks: what a process pinned to them shared its cores with. Undefined when a core is
+ * not listed (offline, or no /proc).
+ */
+export function coreCpuTicks(cores: number[]): CpuTicks | undefined {
+  try {
+    const lines = cpuLines();
+    const sum = { total: 0, steal: 0, idle: 0 };
+    for (const core of cores) {
+      const fields = lines.get(`cpu${core}`);
+      if (!fields) return undefined;
+      const ticks = ticksOf(fields);
+      sum.total += ticks.total;
+      sum.steal += ticks.steal;
+      sum.idle += ticks.idle;
+    }
+    return sum;
   } catch {
     return undefined;
   }

@@ -16,6 +16,8 @@ const COUNT_COLUMNS = [
   'start_s',
   'warmup_s',
   'count_s',
+  'core_others_share',
+  'core_steal_share',
 ] as const;
 
 const SUMMARY_COLUMNS = [
@@ -25,6 +27,7 @@ const SUMMARY_COLUMNS = [
   'spread',
   'processes',
   'not_levelled_off',
+  'on_busy_core',
   'ratio_to_baseline',
   'failed',
 ] as const;
@@ -44,6 +47,8 @@ export function countsToCsv(doc: CountsDocument): { counts: string; summary: str
     rounded(c.seconds?.start, 2),
     rounded(c.seconds?.warmup, 2),
     rounded(c.seconds?.count, 2),
+    rounded(c.core?.others, 4),
+    rounded(c.core?.steal, 4),
   ]);
   const summary = summarizeCounts(doc).map((s) => [
     s.target,
@@ -52,6 +57,7 @@ export function countsToCsv(doc: CountsDocument): { counts: string; summary: str
     rounded(s.spread, 6),
     s.processes,
     s.unsettled,
+    s.onBusyCore,
     rounded(s.ratioToBaseline, 6),
     s.failed,
   ]);

@@ -4,6 +4,7 @@
  */
 import { markdownTable } from 'markdown-table';
 import {
+  busyCoreWarning,
   type CountChange,
   type CountsDocument,
   type CountSummary,
@@ -57,13 +58,27 @@ export function rankRows(cells: CountSummary[]): string[][] {
     [
       String(cell.processes),
       cell.unsettled > 0 ? ` (${cell.unsettled} not levelled off)` : '',
+      cell.onBusyCore > 0 ? ` (${cell.onBusyCore} on a busy core)` : '',
       cell.mostBlocks > cell.plannedBlocks ? ` (up to ${cell.mostBlocks} blocks)` : '',
     ].join(''),
   ]);
 }
 
+/** The busy-core warning as the terminal prints it, or nothing. */
+function busyCoreLines(doc: CountsDocument): string[] {
+  const warning = busyCoreWarning(doc);
+  return warning ? ['', `! ${warning}`] : [];
+}
+
 export function countsTerminal(doc: CountsDocument): string[] {
-  return [countsHeadline(doc), '', ...fittedTable(RANK_HEAD, rankRows(summarizeCounts(doc))), '', COUNTS_BLIND];
+  return [
+    countsHeadline(doc),
+    '',
+    ...fittedTable(RANK_HEAD, rankRows(summarizeCounts(doc))),
+    ...busyCoreLines(doc),
+    '',
+    COUNTS_BLIND,
+  ];
 }
 
 export function countsMarkdown(doc: CountsDocument): string {
@@ -73,6 +88,7 @@ export function countsMarkdown(doc: CountsDocument): string {
     countsHeadline(doc),
     '',
     markdownTable([RANK_HEAD, ...rankRows(summarizeCounts(doc))], { align: ['r', 'l', 'l', 'r', 'r', 'r', 'l'] }),
+    ...busyCoreLines(doc),
     '',
     `"spread" is (max − min) / median over the target's processes. Valgrind ran with ${doc.valgrind.flags.join(' ')}; the targets with the V8 flags ${doc.v8Flags.join(' ')}.`,
     '',
@@ -105,7 +121,13 @@ export function changeRows(doc: CountsDocument, a: string, b: string, changes: C
 }
 
 export function changesTerminal(doc: CountsDocument, a: string, b: string, changes: CountChange[]): string[] {
-  return [countsHeadline(doc), `A: ${a}; B: ${b}`, '', ...fittedTable(CHANGE_HEAD, changeRows(doc, a, b, changes))];
+  return [
+    countsHeadline(doc),
+    `A: ${a}; B: ${b}`,
+    '',
+    ...fittedTable(CHANGE_HEAD, changeRows(doc, a, b, changes)),
+    ...busyCoreLines(doc),
+  ];
 }
 
 export function changesMarkdown(
@@ -121,6 +143,7 @@ export function changesMarkdown(
     countsHeadline(doc),
     '',
     markdownTable([CHANGE_HEAD, ...changeRows(doc, a, b, changes)], { align: ['l', 'r', 'r', 'r', 'l', 'l'] }),
+    ...busyCoreLines(doc),
     '',
     countRegressionRule(threshold),
     '',

@@ -147,6 +147,13 @@ export const WARNING_CODES = {
     meaning: "Other processes used a large share of the machine's CPU just before the run: expect noisy numbers",
     remedy: 'Stop what runs beside gauntlet and run again',
   },
+  'busy-core': {
+    title: 'Counted on a busy core',
+    runs: 'http',
+    meaning:
+      "With `--cost instructions`, other processes took more than 5 % of the target's core while it was counted. A count is the target's own instructions, yet it rises when its core is shared: the report names the processes",
+    remedy: 'Count again when nothing else runs; on a shared CI runner, keep other jobs off the machine',
+  },
   'cpu-steal': {
     title: 'CPU taken by the hypervisor',
     runs: 'http',

@@ -45,10 +45,14 @@ before(async () => {
 
   // docs/ci/README.md, "Set it up", with the tarball for the registry's gauntlet-bench
   installed = join(repository, 'bench', 'gauntlet');
-  await exec('npm', ['install', '--prefix', installed, '--save-exact', ...npmQuiet, tarball, `polka@${frameworkVersion}`], {
-    cwd: repository,
-    maxBuffer: 1 << 24,
-  });
+  await exec(
+    'npm',
+    ['install', '--prefix', installed, '--save-exact', ...npmQuiet, tarball, `polka@${frameworkVersion}`],
+    {
+      cwd: repository,
+      maxBuffer: 1 << 24,
+    },
+  );
   await exec('npm', ['pkg', 'set', 'type=module', '--prefix', installed], { cwd: repository });
   writeTarget(join(installed, 'consumer-polka'));
 });

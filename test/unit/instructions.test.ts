@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { UserError } from '../../src/core/errors.js';
 import { compareCounts, countsMismatch } from '../../src/instructions/count-compare.js';
 import { isCountsRun, loadCounts } from '../../src/instructions/count-file.js';
-import { countAbChanges, countChange, summarizeCounts } from '../../src/instructions/count-result.js';
+import { busyCoreWarning, countAbChanges, countChange, summarizeCounts } from '../../src/instructions/count-result.js';
+import { countsMarkdown, countsTerminal } from '../../src/report/instructions-render.js';
 import { countsToCsv } from '../../src/report/counts-csv.js';
 import { renderCountsHtml } from '../../src/report/html/counts-page.js';
 import { countsDocument as doc } from '../helpers/synthetic.js';
@@ -133,8 +134,8 @@ test('a counts run as CSV: one row per process, one per target and scenario; pla
   assert.match(counts[1], /^A,json,1,1000\.3,true,1,/);
   const summary = csv.summary.trimEnd().split('\r\n');
   assert.equal(summary.length, 3);
-  assert.match(summary[1], /^A,json,1005\.1,0\.0097,2,0,1,$/);
-  assert.match(summary[2], /^B,json,2000,0,1,0,1\.989802,$/);
+  assert.match(summary[1], /^A,json,1005\.1,0\.0097,2,0,0,1,$/);
+  assert.match(summary[2], /^B,json,2000,0,1,0,0,1\.989802,$/);
 });
 
 test("a counts run's HTML page leads with the A/B verdict, then ranks by instructions per request", () => {
@@ -211,4 +212,33 @@ test('a count on a busy machine against a quiet one: each change between the med
     "the busy count's processes not levelled off",
   );
   assert.equal(moved.within, 1, 'A moved 0.10 %, B 1.30 %');
+});
+
+test('a count taken while others used more than 5 % of the target core is flagged in every report; one without the reading is not', () => {
+  const counted = doc([
+    ['A', 1, 1000],
+    ['A', 2, 1002],
+    ['B', 1, 2000],
+    ['B', 2, 2300],
+  ]);
+  counted.counts[1].core = { others: 0.004, steal: 0.003 };
+  counted.counts[3].core = { others: 0.43, steal: 0.016 };
+  const cells = summarizeCounts(counted);
+  assert.deepEqual(
+    cells.map((c) => [c.target, c.onBusyCore]),
+    [
+      ['A', 0],
+      ['B', 1],
+    ],
+  );
+  const warning = busyCoreWarning(counted);
+  assert.match(warning ?? '', /^busy-core: 1 of 4 counts ran while others took over 5 % of the target's core \(up to 43 %\)/);
+  const terminal = countsTerminal(counted).join('\n');
+  assert.match(terminal, /2 \(1 on a busy core\)/);
+  assert.ok(terminal.includes(`! ${warning}`));
+  assert.ok(countsMarkdown(counted).includes(warning!));
+  assert.ok(renderCountsHtml(counted, 'run').includes('busy-core: 1 of 4 counts'));
+  assert.match(countsToCsv(counted).counts.split('\r\n')[4], /,0\.43,0\.016$/);
+  counted.counts[3].core = undefined;
+  assert.equal(busyCoreWarning(counted), undefined, 'documents written before the reading have no warning');
 });

@@ -10,7 +10,9 @@ import { driftedRounds, roundLevels } from '../../src/stats/round-drift.js';
 import { seededRandom } from '../../src/stats/random.js';
 import { seriesNoise, windowNoise } from '../../src/stats/window-noise.js';
 import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
-import { othersBusyShare, othersShare } from '../../src/proc/proc-stat.js';
+import { coreCpuTicks, othersBusyShare, othersShare } from '../../src/proc/proc-stat.js';
+import { CoreWatch } from '../../src/instructions/core-watch.js';
+import { tasksetAvailable } from '../../src/proc/pinning.js';
 import { collectWarnings } from '../../src/stats/warnings.js';
 import { summarize } from '../../src/stats/summarize.js';
 
@@ -176,4 +178,39 @@ test('busy before a run is judged by that short sample, not by a load average a 
   );
   // a result from before the sample falls back on the load average
   assert.match(warn({ loadAverageBefore: 1.96, allowedCores: [0, 1] }) ?? '', /load average 1.96 on 2 cores/);
+});
+
+test("a counted target's core: what another process spinning there takes is others' work; the target's own CPU is not", {
+  skip: tasksetAvailable() ? undefined : 'needs taskset',
+}, async (t) => {
+  assert.ok((coreCpuTicks([0])?.total ?? 0) > 0, 'core 0 has its line in /proc/stat');
+  assert.equal(coreCpuTicks([0, 4096]), undefined, 'a core the machine lacks');
+  // spins for 5 s, long enough for both readings on a busy machine; killed after them
+  const spin = SPIN.replace('2000', '5000');
+  const spinOnCore0 = () => {
+    const child = spawn('taskset', ['-c', '0', process.execPath, '-e', spin], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true,
+    });
+    t.after(() => child.kill('SIGKILL'));
+    return child;
+  };
+  const watchFor = async (pgid: number) => {
+    const watch = new CoreWatch('0', pgid);
+    watch.start();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    return watch.stop();
+  };
+  const target = spinOnCore0();
+  await once(target.stdout, 'data');
+  // Without taking the target's own CPU off, its full core would read as about 1.
+  const alone = await watchFor(target.pid!);
+  assert.ok(alone !== undefined && alone.others < 0.9, `the target spinning alone read as ${JSON.stringify(alone)}`);
+  const other = spinOnCore0();
+  await once(other.stdout, 'data');
+  const shared = await watchFor(target.pid!);
+  assert.ok(
+    shared !== undefined && shared.others > 0.25,
+    `a second spinner on the core read as ${JSON.stringify(shared)}`,
+  );
 });

@@ -4,7 +4,12 @@
  * ranking by instructions per request as a chart and a table, then how the counts were taken.
  */
 import type { CountComparison } from '../../instructions/count-compare.js';
-import { type CountChange, type CountsDocument, summarizeCounts } from '../../instructions/count-result.js';
+import {
+  busyCoreWarning,
+  type CountChange,
+  type CountsDocument,
+  summarizeCounts,
+} from '../../instructions/count-result.js';
 import { COUNT_COMPARISON_METHOD, countComparisonVerdict } from '../instructions-compare-render.js';
 import {
   CHANGE_HEAD,
@@ -127,6 +132,11 @@ function methodSection(doc: CountsDocument): string {
   ].join('\n');
 }
 
+function busyCoreBanner(doc: CountsDocument): string {
+  const warning = busyCoreWarning(doc);
+  return warning ? `<p class="banner bad">${esc(warning)}</p>` : '';
+}
+
 export function renderCountsHtml(doc: CountsDocument, runLabel: string, extras: CountsPageExtras = {}): string {
   const verdictFirst = extras.ab !== undefined || extras.comparison !== undefined;
   const body = [
@@ -137,6 +147,7 @@ export function renderCountsHtml(doc: CountsDocument, runLabel: string, extras: 
     doc.complete
       ? ''
       : '<p class="banner bad"><strong>Incomplete run:</strong> stopped early. Only finished counts are shown.</p>',
+    busyCoreBanner(doc),
     extras.ab ? abSection(doc, extras.ab) : '',
     extras.comparison ? comparisonSection(extras.comparison) : '',
     ...doc.scenarios.map((scenario, i) => scenarioSection(doc, scenario, i === 0 && !verdictFirst)),
