@@ -3,13 +3,14 @@ import { basename, dirname } from 'node:path';
 import { statSync } from 'node:fs';
 import { UserError } from '../core/errors.js';
 import { compareCounts, countsMismatch, type CountComparison } from '../instructions/count-compare.js';
-import { COUNT_THRESHOLD_PERCENT } from '../instructions/count-result.js';
+import { COUNT_THRESHOLD_PERCENT, COUNTS_FILE } from '../instructions/count-result.js';
 import { isCountsRun, loadCounts } from '../instructions/count-file.js';
 import type { CompareOptions } from './compare.js';
 
-/** A run folder's name, or the folder's name of an instructions.json given as a file. */
+/** A run folder's name, the folder's name of an instructions.json given as a file, or a copy's own file name (bench/instructions/hello.json). */
 function runLabel(path: string): string {
-  return basename(statSync(path).isDirectory() ? path : dirname(path));
+  if (statSync(path).isDirectory()) return basename(path);
+  return basename(path) === COUNTS_FILE ? basename(dirname(path)) : basename(path);
 }
 
 /** Whether `compare` was given counts runs: both, neither, or a mix it refuses. */

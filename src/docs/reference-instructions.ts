@@ -65,29 +65,40 @@ export function renderInstructionsBesideCpu(countsFile: string, timed: Result, l
   ].join('\n');
 }
 
-/** The count of the hello targets on a quiet machine against one taken while the machine was busy: how far each target moved. */
-export interface CountsUnderLoad {
-  rows: Array<{ target: string; quiet: number; busy: number; change: number; unsettled: number; processes: number }>;
+/** Two counts of the hello targets, target by target: how far each median moved from the first to the second. */
+export interface CountsBetween {
+  rows: Array<{
+    target: string;
+    first: number;
+    second: number;
+    change: number;
+    /** The second count's processes: how many, not levelled off, counted on a busy core. */
+    processes: number;
+    unsettled: number;
+    onBusyCore: number;
+  }>;
+  /** Targets whose change is within the threshold. */
   within: number;
 }
 
-export function countsUnderLoad(quiet: CountsDocument, busy: CountsDocument, thresholdShare: number): CountsUnderLoad {
-  const quietMedians = new Map(
-    summarizeCounts(quiet).map((s) => [`${s.target}/${s.scenario}`, s.instructionsPerRequest]),
+export function countsBetween(first: CountsDocument, second: CountsDocument, thresholdShare: number): CountsBetween {
+  const firstMedians = new Map(
+    summarizeCounts(first).map((s) => [`${s.target}/${s.scenario}`, s.instructionsPerRequest]),
   );
   // every target and scenario counted in both (a target's own failure leaves it without a median)
-  const rows = summarizeCounts(busy).flatMap((cell) => {
-    const before = quietMedians.get(`${cell.target}/${cell.scenario}`);
+  const rows = summarizeCounts(second).flatMap((cell) => {
+    const before = firstMedians.get(`${cell.target}/${cell.scenario}`);
     const after = cell.instructionsPerRequest;
     if (before === undefined || after === undefined) return [];
     return [
       {
         target: cell.target,
-        quiet: before,
-        busy: after,
+        first: before,
+        second: after,
         change: after / before - 1,
-        unsettled: cell.unsettled,
         processes: cell.processes,
+        unsettled: cell.unsettled,
+        onBusyCore: cell.onBusyCore,
       },
     ];
   });
@@ -95,34 +106,67 @@ export function countsUnderLoad(quiet: CountsDocument, busy: CountsDocument, thr
   return { rows, within: rows.filter((r) => Math.abs(r.change) <= thresholdShare).length };
 }
 
-/** The generated block on counts taken on a busy machine, or a line saying that count is not committed. */
-export function renderCountsUnderLoad(quietFile: string, busyFile: string, link: string): string {
-  if (!existsSync(quietFile) || !existsSync(busyFile))
-    return `No count of the hello targets on a busy machine is committed yet (${link}).`;
-  const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as CountsDocument;
-  const [quiet, busy] = [read(quietFile), read(busyFile)];
-  const { rows, within } = countsUnderLoad(quiet, busy, COUNT_THRESHOLD_PERCENT / 100);
-  const pct = (share: number) => `${share < 0 ? '−' : share > 0 ? '+' : ''}${Math.abs(share * 100).toFixed(2)} %`;
-  const unsettled = rows.reduce((sum, r) => sum + r.unsettled, 0);
-  const processes = rows.reduce((sum, r) => sum + r.processes, 0);
-  const table = markdownTable(
+const readCounts = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as CountsDocument;
+const signedPercent = (share: number) =>
+  `${share < 0 ? '−' : share > 0 ? '+' : ''}${Math.abs(share * 100).toFixed(2)} %`;
+
+/** The table of two counts: each target's medians, their change, and the second count's processes not levelled off. */
+function betweenTable(between: CountsBetween, firstLabel: string, secondLabel: string): string {
+  return markdownTable(
     [
-      ['target', 'quiet', 'busy', 'change', 'busy processes not levelled off'],
-      ...rows.map((r) => [
+      ['target', firstLabel, secondLabel, 'change', `${secondLabel} processes not levelled off`],
+      ...between.rows.map((r) => [
         r.target,
-        Math.round(r.quiet).toLocaleString('en-US'),
-        Math.round(r.busy).toLocaleString('en-US'),
-        pct(r.change),
+        Math.round(r.first).toLocaleString('en-US'),
+        Math.round(r.second).toLocaleString('en-US'),
+        signedPercent(r.change),
         `${r.unsettled} of ${r.processes}`,
       ]),
     ],
     { align: ['l', 'r', 'r', 'r', 'r'] },
   );
+}
+
+const sum = (rows: CountsBetween['rows'], key: 'processes' | 'unsettled' | 'onBusyCore') =>
+  rows.reduce((total, r) => total + r[key], 0);
+
+/** The generated block on counts taken on a busy machine, or a line saying that count is not committed. */
+export function renderCountsUnderLoad(quietFile: string, busyFile: string, link: string): string {
+  if (!existsSync(quietFile) || !existsSync(busyFile))
+    return `No count of the hello targets on a busy machine is committed yet (${link}).`;
+  const [quiet, busy] = [readCounts(quietFile), readCounts(busyFile)];
+  const between = countsBetween(quiet, busy, COUNT_THRESHOLD_PERCENT / 100);
+  const { rows, within } = between;
   return [
     `Instructions per request of every hello target (the median of ${busy.rounds} processes), counted on a quiet machine and again while it was busy ([${link.replace(/^.*\//, '')}](${link})): ` +
-      `**${within} of ${rows.length}** targets within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %, the largest change ${pct(rows[0]?.change ?? 0)} (${rows[0]?.target ?? ''}); ` +
-      `${unsettled} of the busy count's ${processes} processes did not level off.`,
+      `**${within} of ${rows.length}** targets within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %, the largest change ${signedPercent(rows[0]?.change ?? 0)} (${rows[0]?.target ?? ''}); ` +
+      `${sum(rows, 'unsettled')} of the busy count's ${sum(rows, 'processes')} processes did not level off.`,
     '',
-    table,
+    betweenTable(between, 'quiet', 'busy'),
+  ].join('\n');
+}
+
+/** When two counts were taken, by day only (the docs carry no clock times). */
+function days(first: CountsDocument, second: CountsDocument): string {
+  const [a, b] = [first.startedAt.slice(0, 10), second.startedAt.slice(0, 10)];
+  return a === b ? `twice on ${a}` : `on ${a} and again on ${b}`;
+}
+
+/** The generated block on two counts on a quiet machine: how far a count repeats from one run to the next. */
+export function renderCountsRepeat(firstFile: string, secondFile: string, link: string): string {
+  if (!existsSync(firstFile) || !existsSync(secondFile))
+    return `No second count of the hello targets is committed yet (${link}).`;
+  const [first, second] = [readCounts(firstFile), readCounts(secondFile)];
+  const between = countsBetween(first, second, COUNT_THRESHOLD_PERCENT / 100);
+  const { rows, within } = between;
+  const spreads = summarizeCounts(second).filter((c) => c.spread !== undefined);
+  const spreadWithin = spreads.filter((c) => c.spread! <= COUNT_THRESHOLD_PERCENT / 100).length;
+  return [
+    `Instructions per request of every hello target (the median of ${second.rounds} processes), counted ${days(first, second)} with nothing else running ([${link.replace(/^.*\//, '')}](${link})): ` +
+      `**${within} of ${rows.length}** targets repeated within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %, the largest change ${signedPercent(rows[0]?.change ?? 0)} (${rows[0]?.target ?? ''}). ` +
+      `Within the second count, the processes of ${spreadWithin} of ${spreads.length} targets agreed within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %; ` +
+      `${sum(rows, 'unsettled')} of its ${sum(rows, 'processes')} processes did not level off, and ${sum(rows, 'onBusyCore')} were counted on a busy core.`,
+    '',
+    betweenTable(between, 'first', 'second'),
   ].join('\n');
 }

@@ -5,7 +5,7 @@
  * of the other.
  */
 import { medianOf } from '../stats/describe.js';
-import { type CountsDocument, type CountVerdict, targetFailure } from './count-result.js';
+import { busyCoreWarning, type CountsDocument, type CountVerdict, targetFailure } from './count-result.js';
 
 export interface CountComparisonCell {
   target: string;
@@ -26,6 +26,8 @@ export interface CountComparison {
   cells: CountComparisonCell[];
   /** What differs between the runs without stopping the comparison. */
   notes: string[];
+  /** Each run's busy-core warning, naming the run: a count taken on a shared core is higher. */
+  warnings: string[];
 }
 
 const pct = (share: number) => `${(share * 100).toFixed(2)} %`;
@@ -106,5 +108,9 @@ export function compareCounts(
       cells.push(
         judge(target, scenario, countsOf(before, target, scenario), countsOf(after, target, scenario), thresholdShare),
       );
-  return { ...labels, thresholdShare, cells, notes };
+  const warnings = (['before', 'after'] as const).flatMap((side) => {
+    const warning = busyCoreWarning(side === 'before' ? before : after);
+    return warning ? [`${side}: ${warning}`] : [];
+  });
+  return { ...labels, thresholdShare, cells, notes, warnings };
 }

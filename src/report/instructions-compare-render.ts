@@ -37,6 +37,7 @@ export function countComparisonTerminal(report: CountComparison): string[] {
     ...fittedTable(HEAD, rows(report)),
     '',
     countComparisonVerdict(report),
+    ...report.warnings.map((w) => `! ${w}`),
     ...report.notes.map((n) => `differs: ${n}`),
   ];
 }
@@ -48,6 +49,7 @@ export function countComparisonMarkdown(report: CountComparison): string {
     `**${countComparisonVerdict(report)}**`,
     '',
     markdownTable([HEAD, ...rows(report)], { align: ['l', 'l', 'r', 'r', 'r', 'l'] }),
+    ...report.warnings.map((w) => `\n${w}`),
     '',
     COUNT_COMPARISON_METHOD,
     ...report.notes.map((n) => `\n- differs: ${n}`),

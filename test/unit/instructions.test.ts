@@ -17,7 +17,7 @@ import { renderCountsHtml } from '../../src/report/html/counts-page.js';
 import { countsDocument as doc } from '../helpers/synthetic.js';
 import { roundOrder } from '../../src/instructions/count-run.js';
 import { countPlan } from '../../src/api/cost.js';
-import { countsUnderLoad } from '../../src/docs/reference-instructions.js';
+import { countsBetween } from '../../src/docs/reference-instructions.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
 
 test("a callgrind dump's instructions are read from its totals line", () => {
@@ -199,7 +199,7 @@ test('a count on a busy machine against a quiet one: each change between the med
     ['B', 2, 202_600],
   ]);
   busy.counts[2].settled = false;
-  const moved = countsUnderLoad(quiet, busy, 0.005);
+  const moved = countsBetween(quiet, busy, 0.005);
   assert.deepEqual(
     moved.rows.map((r) => r.target),
     ['B', 'A'],
@@ -232,13 +232,18 @@ test('a count taken while others used more than 5 % of the target core is flagge
     ],
   );
   const warning = busyCoreWarning(counted);
-  assert.match(warning ?? '', /^busy-core: 1 of 4 counts ran while others took over 5 % of the target's core \(up to 43 %\)/);
+  assert.match(
+    warning ?? '',
+    /^busy-core: 1 of 4 counts ran while others took over 5 % of the target's core \(up to 43 %\)/,
+  );
   const terminal = countsTerminal(counted).join('\n');
   assert.match(terminal, /2 \(1 on a busy core\)/);
   assert.ok(terminal.includes(`! ${warning}`));
   assert.ok(countsMarkdown(counted).includes(warning!));
   assert.ok(renderCountsHtml(counted, 'run').includes('busy-core: 1 of 4 counts'));
   assert.match(countsToCsv(counted).counts.split('\r\n')[4], /,0\.43,0\.016$/);
+  const compared = compareCounts(doc([['A', 1, 1000]]), counted, { before: 'x', after: 'y' }, 0.005);
+  assert.deepEqual(compared.warnings, [`after: ${warning}`], 'compare names the run counted on a busy core');
   counted.counts[3].core = undefined;
   assert.equal(busyCoreWarning(counted), undefined, 'documents written before the reading have no warning');
 });

@@ -74,6 +74,7 @@ function comparisonSection(report: CountComparison): string {
       rows,
       [4],
     ),
+    ...report.warnings.map((w) => `<p class="banner bad">${esc(w)}</p>`),
     ...report.notes.map((n) => `<p class="muted">Differs: ${esc(n)}</p>`),
     `<p class="muted">${esc(COUNT_COMPARISON_METHOD)}</p>`,
     '</section>',
