@@ -72,6 +72,8 @@ export interface CountsBetween {
     first: number;
     second: number;
     change: number;
+    /** The second count's spread, (max − min) / median over its processes. */
+    spread: number;
     /** The second count's processes: how many, not levelled off, counted on a busy core. */
     processes: number;
     unsettled: number;
@@ -96,6 +98,7 @@ export function countsBetween(first: CountsDocument, second: CountsDocument, thr
         first: before,
         second: after,
         change: after / before - 1,
+        spread: cell.spread ?? 0,
         processes: cell.processes,
         unsettled: cell.unsettled,
         onBusyCore: cell.onBusyCore,
@@ -159,12 +162,11 @@ export function renderCountsRepeat(firstFile: string, secondFile: string, link: 
   const [first, second] = [readCounts(firstFile), readCounts(secondFile)];
   const between = countsBetween(first, second, COUNT_THRESHOLD_PERCENT / 100);
   const { rows, within } = between;
-  const spreads = summarizeCounts(second).filter((c) => c.spread !== undefined);
-  const spreadWithin = spreads.filter((c) => c.spread! <= COUNT_THRESHOLD_PERCENT / 100).length;
+  const spreadWithin = rows.filter((r) => r.spread <= COUNT_THRESHOLD_PERCENT / 100).length;
   return [
     `Instructions per request of every hello target (the median of ${second.rounds} processes), counted ${days(first, second)} with nothing else running ([${link.replace(/^.*\//, '')}](${link})): ` +
       `**${within} of ${rows.length}** targets repeated within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %, the largest change ${signedPercent(rows[0]?.change ?? 0)} (${rows[0]?.target ?? ''}). ` +
-      `Within the second count, the processes of ${spreadWithin} of ${spreads.length} targets agreed within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %; ` +
+      `Within the second count, the processes of ${spreadWithin} of ${rows.length} targets agreed within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %; ` +
       `${sum(rows, 'unsettled')} of its ${sum(rows, 'processes')} processes did not level off, and ${sum(rows, 'onBusyCore')} were counted on a busy core.`,
     '',
     betweenTable(between, 'first', 'second'),

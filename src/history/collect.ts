@@ -9,8 +9,7 @@ import { UserError } from '../core/errors.js';
 import { isCountsRun, loadCounts } from '../instructions/count-file.js';
 import { type CountsDocument, summarizeCounts } from '../instructions/count-result.js';
 import type { Result } from '../model/schema.js';
-import { RESULT_FILE } from '../results/store.js';
-import { loadResult } from '../results/store.js';
+import { loadResult, RESULT_FILE } from '../results/store.js';
 
 export type HistoryKind = 'timed' | 'instructions';
 

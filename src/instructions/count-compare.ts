@@ -108,8 +108,8 @@ export function compareCounts(
       cells.push(
         judge(target, scenario, countsOf(before, target, scenario), countsOf(after, target, scenario), thresholdShare),
       );
-  const warnings = (['before', 'after'] as const).flatMap((side) => {
-    const warning = busyCoreWarning(side === 'before' ? before : after);
+  const warnings = Object.entries({ before, after }).flatMap(([side, doc]) => {
+    const warning = busyCoreWarning(doc);
     return warning ? [`${side}: ${warning}`] : [];
   });
   return { ...labels, thresholdShare, cells, notes, warnings };
