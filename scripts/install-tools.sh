@@ -2,8 +2,8 @@
 # Installs (Debian, as root) the real tools the tests and the optional features use: taskset
 # for pinning, Chromium for the HTML report's browser test, wrk and h2load for the engines,
 # redis-server for the saas store variant and Moleculer's Redis transporter, nats-server and
-# mosquitto for the services suite's brokers, valgrind for `--cost instructions`, and k6 for the
-# ramp and rate load profiles. Only what is missing is installed.
+# mosquitto for the services suite's brokers, valgrind for `--cost instructions`, ssh for
+# `--server-host`, and k6 for the ramp and rate load profiles. Only what is missing is installed.
 set -euo pipefail
 # Debian puts nats-server and mosquitto in /usr/sbin, which a non-root PATH may lack.
 have() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/usr/local/sbin/$1" ]; }
@@ -17,6 +17,7 @@ have openssl || need+=(openssl)
 have nats-server || need+=(nats-server)
 have mosquitto || need+=(mosquitto)
 have valgrind || need+=(valgrind)
+have ssh || need+=(openssh-client)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null

@@ -28,7 +28,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'test');
 
 /** Integration files that start no load generator on a real server, longest first. */
-const QUIET = ['cli-errors', 'pipeline', 'compare', 'html-report', 'warmup', 'inproc-run', 'brokers', 'history'];
+const QUIET = [
+  'cli-errors',
+  'agent',
+  'pipeline',
+  'compare',
+  'html-report',
+  'warmup',
+  'inproc-run',
+  'brokers',
+  'history',
+];
 /** Integration files that load real servers and assert on what a run records, not on the figures; longest first. */
 const LOADS = [
   'published',

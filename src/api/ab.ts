@@ -14,7 +14,7 @@ import { executeRun, type RunOutcome } from '../measure/run.js';
 import { COMPARISON_FILE } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import type { Scenario, Suite } from '../suites/types.js';
-import type { Target } from '../targets/registry.js';
+import { type Target, targetDirs } from '../targets/registry.js';
 import { checkV8Flags, refuseV8FlagsOffTargets } from '../runtimes/v8-flags.js';
 import { runtimeVariantName, runtimeVariants } from '../targets/runtime-variants.js';
 import { serviceOptions, suiteServices, withServiceEnv, withServices } from '../backends/services.js';
@@ -25,6 +25,7 @@ import { chosenRuntimes } from './runtime-selection.js';
 import { findTarget, scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, type LoadOptions } from './settings.js';
 import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
+import { refuseOnServerHost, withHost } from './server-host.js';
 import { upstreamWatch } from './upstream-watch.js';
 
 /** Enough rounds that the signed-rank test can reach a verdict at 5 % (6 pairs give p down to 0.031). */
@@ -95,19 +96,35 @@ export async function ab(
       nameOn(labelA, runtimes[0]),
     );
   }
+  const serviceNames = suiteServices(suite);
+  refuseOnServerHost(options, { suite: suite.name, services: serviceNames, turns: settings.turns });
   const outcome = await withServices(
-    suiteServices(suite),
+    serviceNames,
     (services) =>
-      executeRun({
-        // A and B are compared round by round (signed-rank): each visited once per round.
-        ...settings,
-        suite,
-        scenarios,
-        targets: withServiceEnv(variants, services),
-        unavailable: [],
-        baseline: nameOn(labelA, runtimes[0]),
-        services: services.running(),
-        upstream: upstreamWatch(suite, services),
+      withHost(options, async (host) => {
+        // a server host installs A and B as they were installed here
+        for (const [text, label] of [
+          [beforeText, labelA],
+          [afterText, labelB],
+        ])
+          await host.install?.({
+            target: targetName,
+            spec: parseVariantSpec(text).installSpec,
+            label,
+            targetDirs: targetDirs(),
+          });
+        return executeRun({
+          // A and B are compared round by round (signed-rank): each visited once per round.
+          ...settings,
+          suite,
+          scenarios,
+          targets: withServiceEnv(variants, services),
+          unavailable: [],
+          baseline: nameOn(labelA, runtimes[0]),
+          services: services.running(),
+          upstream: upstreamWatch(suite, services),
+          host,
+        });
       }),
     serviceOptions(options),
   );

@@ -18,6 +18,7 @@ import type { RunOptions } from './run.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import type { AbOptions } from './ab.js';
+import { refuseOnServerHost } from './server-host.js';
 import type { Scenario, Suite } from '../suites/types.js';
 
 /** The scenarios asked for, else the first the suite measures by default (hello: json): a count takes about a minute per process. */
@@ -30,6 +31,7 @@ function countedScenarios(suite: Suite, names: string[] | undefined): Scenario[]
 async function countChoices(options: RunOptions & CountOptions) {
   const log = options.log ?? (() => undefined);
   const suite = selectSuite(options.suite);
+  refuseOnServerHost(options, { suite: suite.name, services: [], cost: 'instructions' });
   const scenarios = countedScenarios(suite, options.scenarios);
   const runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
   checkCountable(suite, scenarios, runtimes);

@@ -16,6 +16,7 @@ import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js'
 import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, withRunRounds, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
+import { refuseOnServerHost, withHost } from './server-host.js';
 import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
 
 export interface RunOptions extends LoadOptions, BenchRunOptions {
@@ -66,19 +67,24 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
       selection.runnable.map((t) => t.name),
       selection.baseline,
     );
+  const serviceNames = suiteServices(suite, stores);
+  refuseOnServerHost(options, { suite: suite.name, services: serviceNames, turns: settings.turns });
   return withServices(
-    suiteServices(suite, stores),
+    serviceNames,
     (services) =>
-      executeRun({
-        ...settings,
-        suite,
-        scenarios,
-        targets: withServiceEnv(storeVariants(selection.runnable, stores, services.url('redis')), services),
-        unavailable: selection.unavailable,
-        baseline: storeVariantName(selection.baseline, stores),
-        services: services.running(),
-        upstream: upstreamWatch(suite, services),
-      }),
+      withHost(options, (host) =>
+        executeRun({
+          ...settings,
+          suite,
+          scenarios,
+          targets: withServiceEnv(storeVariants(selection.runnable, stores, services.url('redis')), services),
+          unavailable: selection.unavailable,
+          baseline: storeVariantName(selection.baseline, stores),
+          services: services.running(),
+          upstream: upstreamWatch(suite, services),
+          host,
+        }),
+      ),
     serviceOptions(options),
   );
 }

@@ -115,6 +115,10 @@ export interface LoadOptions {
   upstreamPayloadBytes?: number;
   /** Where progress lines about runtimes and services go (default: nowhere). */
   log?: (line: string) => void;
+  /** Run the targets on another host over SSH: `user@host[:port]` or an ssh_config alias (api/server-host.ts). */
+  serverHost?: string;
+  /** With serverHost: the command that runs gauntlet there (default: this node and gauntlet, at the same paths). */
+  serverGauntlet?: string;
 }
 
 /** The load fields with every default applied. */

@@ -100,12 +100,25 @@ export class GauntletStopped extends Error {
 let interrupted = false;
 
 /**
- * Runs `gauntlet <args>` and waits. Ctrl-C reaches gauntlet too, which stops and keeps what it
+ * Runs `gauntlet <args>` and waits (`how.prefix`: a command it runs under, such as
+ * `ip netns exec …`). Ctrl-C reaches gauntlet too, which stops and keeps what it
  * measured (exit 130); the bench then stops as well, naming the folder that holds it.
  */
-export function runGauntlet(args: string[], outDir: string, acceptedExits: number[] = [EXIT.OK]): void {
-  const child = spawnSync(process.execPath, [join(projectRoot, 'dist/src/cli/main.js'), ...args], {
+export function runGauntlet(
+  args: string[],
+  outDir: string,
+  acceptedExits: number[] = [EXIT.OK],
+  how: { prefix?: string[]; env?: Record<string, string> } = {},
+): void {
+  const [command, ...rest] = [
+    ...(how.prefix ?? []),
+    process.execPath,
+    join(projectRoot, 'dist/src/cli/main.js'),
+    ...args,
+  ];
+  const child = spawnSync(command, rest, {
     stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...how.env },
   });
   const code =
     child.status ?? (child.signal === 'SIGINT' || child.signal === 'SIGTERM' ? EXIT.INTERRUPTED : EXIT.INTERNAL);

@@ -4,7 +4,7 @@
  * in a few words (`use`, `version`) for the table that fits a terminal.
  */
 import { findK6, K6_INSTALL, k6Version, toolsCacheDir } from '../engines/k6/locate.js';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { procAvailable } from '../proc/proc-stat.js';
 import { type BrokerBinary, findBrokerBinary, MOSQUITTO, NATS_SERVER } from '../backends/broker-binary.js';
 import { tasksetAvailable } from '../proc/pinning.js';
@@ -40,23 +40,23 @@ export function shortVersion(detail: string): string {
   return text.length <= VERSION_WIDTH ? text : `${text.slice(0, VERSION_WIDTH - 1)}…`;
 }
 
-/** First line of `command args`, or undefined when it cannot run. */
+/** First line of `command args` (on stdout, else stderr: `ssh -V`), or undefined when it cannot run. */
 function versionOf(command: string, args: string[]): string | undefined {
-  try {
-    const out = execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 }).toString();
-    return (
-      out
-        .split('\n')
-        .find((line) => line.trim() !== '')
-        ?.trim() ?? ''
-    );
-  } catch (error) {
-    // Some tools print their version to stderr and exit non-zero (wrk -v).
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    const stdout = (error as { stdout?: Buffer }).stdout?.toString() ?? '';
-    const text = `${stdout}\n${stderr}`.split('\n').find((line) => /\d+\.\d+/.test(line));
-    return (error as { code?: string }).code === 'ENOENT' ? undefined : text?.trim();
-  }
+  const ran = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 });
+  if (ran.error) return undefined;
+  const stdout = ran.stdout?.toString() ?? '';
+  const stderr = ran.stderr?.toString() ?? '';
+  const firstLine = (text: string) =>
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim();
+  if (ran.status === 0) return firstLine(stdout) ?? firstLine(stderr) ?? '';
+  // Some tools print their version to stderr and exit non-zero (wrk -v).
+  return `${stdout}\n${stderr}`
+    .split('\n')
+    .find((line) => /\d+\.\d+/.test(line))
+    ?.trim();
 }
 
 const OPTIONAL_APT = 'apt-get install -y';
@@ -168,6 +168,14 @@ export function doctorChecks(): DoctorCheck[] {
       'valgrind',
     ),
     tool(
+      'ssh',
+      'reaches a server host and starts gauntlet agent there (--server-host: targets on another machine)',
+      '--server-host',
+      'ssh',
+      ['-V'],
+      'openssh-client',
+    ),
+    tool(
       'openssl',
       "the h2 suite's throwaway self-signed certificate (HTTP/2 over TLS)",
       "the h2 suite's self-signed certificate",
@@ -275,7 +283,7 @@ function runtimeChecks(): DoctorCheck[] {
   });
 }
 
-export const INSTALL_ALL_OPTIONAL = `${OPTIONAL_APT} util-linux wrk nghttp2-client redis-server nats-server mosquitto chromium valgrind`;
+export const INSTALL_ALL_OPTIONAL = `${OPTIONAL_APT} util-linux wrk nghttp2-client redis-server nats-server mosquitto chromium valgrind openssh-client`;
 
 /** scripts/install-tools.sh as the user can type it from where they are. */
 function installScript(): string {

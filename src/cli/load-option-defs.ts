@@ -190,6 +190,14 @@ function machineOptions(): Option[] {
       'let the servers and the load generator share cores (by default each is pinned to cores of its own)',
     ),
     new Option(
+      '--server-host <user@host[:port]>',
+      'run the targets on another host, over your ssh (an ssh_config alias works); the load is sent from here (default: GAUNTLET_SERVER_HOST, else this machine)',
+    ),
+    new Option(
+      '--server-gauntlet <command>',
+      "with --server-host: the command that runs gauntlet there (default: this node and this gauntlet's main.js, at the same paths)",
+    ),
+    new Option(
       '--no-idle-polling',
       'on a virtual machine whose idle cores halt at once, leave them so (by default a run as root lets them poll while it runs, and restores the setting after)',
     ),

@@ -30,6 +30,8 @@ export interface LoadFlags extends RuntimeFlags, ExportFlags {
   out: string;
   readyTimeout: number;
   pin: boolean;
+  serverHost?: string;
+  serverGauntlet?: string;
   /** --no-idle-polling: leave idle cores that halt at once as they are. */
   idlePolling: boolean;
   quiet: boolean;
@@ -132,6 +134,8 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     readyTimeoutSec: flags.readyTimeout,
     pin: flags.pin,
     idlePolling: flags.idlePolling,
+    serverHost: flags.serverHost,
+    serverGauntlet: flags.serverGauntlet,
     quiet: flags.quiet,
     untilStablePercent: flags.untilStable,
     turns: flags.turns,

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { gauntletVersion } from '../results/environment.js';
 import { registerAb } from './commands/ab.js';
+import { registerAgent } from './commands/agent.js';
 import { registerCompare } from './commands/compare.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerExport } from './commands/export.js';
@@ -55,6 +56,7 @@ Start with:
   registerRuntimes(program);
   registerExport(program);
   registerHistory(program);
+  registerAgent(program);
   registerHelp(program);
   return program;
 }

@@ -21,6 +21,16 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
   };
   differ('CPU model', a.environment.cpuModel, b.environment.cpuModel, blocking);
   differ('usable cores', a.environment.allowedCores.length, b.environment.allowedCores.length, blocking);
+  // Targets on a server host (--server-host) ran on another machine, over a network.
+  const server = (r: Result) => r.environment.serverHost;
+  differ(
+    'server host',
+    server(a) ? 'another host' : 'the load host',
+    server(b) ? 'another host' : 'the load host',
+    blocking,
+  );
+  differ("server host's CPU model", server(a)?.cpuModel, server(b)?.cpuModel, blocking);
+  differ("server host's usable cores", server(a)?.allowedCores.length, server(b)?.allowedCores.length, blocking);
   // Per scenario both ran: --engine auto may pick another engine when other engines are installed.
   for (const scenario of a.plan.scenarios.filter((s) => b.plan.scenarios.includes(s))) {
     const [x, y] = [engineOfScenario(a, scenario), engineOfScenario(b, scenario)];
@@ -42,6 +52,9 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
   const pollNs = (r: Result) => r.environment.idlePolling?.haltPollNs;
   if (pollNs(a) !== undefined && pollNs(b) !== undefined)
     differ('idle polling (guest_halt_poll_ns)', pollNs(a), pollNs(b), blocking);
+  const serverPollNs = (r: Result) => r.environment.serverHost?.idlePolling?.haltPollNs;
+  if (serverPollNs(a) !== undefined && serverPollNs(b) !== undefined)
+    differ("server host's idle polling", serverPollNs(a), serverPollNs(b), blocking);
   differ('runtimes', a.plan.runtime, b.plan.runtime, notes);
   // Results from before the memory reducer was turned off record no flags: their targets ran with none.
   differ("targets' V8 flags", a.plan.v8Flags ?? [], b.plan.v8Flags ?? [], notes);

@@ -148,6 +148,30 @@ export const ERROR_CODES = {
       'npm could not install a version given to `ab` (it does not exist, the path holds no package, or the registry is out of reach)',
     fix: 'check the version exists (`npm view NAME versions`) or the path holds a `package.json`, and that npm reaches its registry',
   },
+  // A server host (--server-host).
+  GAUNTLET_SERVER_HOST_UNREACHABLE: {
+    exit: EXIT.MISSING_TOOL,
+    cause:
+      "`--server-host`: ssh could not reach the server host, or `gauntlet agent` did not start there (ssh's and the agent's last output are printed)",
+    fix: 'check that `ssh <server-host> true` works without a prompt (keys, known_hosts), and that gauntlet is installed there at the path `--server-gauntlet` names',
+  },
+  GAUNTLET_SERVER_HOST_VERSION: {
+    exit: EXIT.USAGE,
+    cause: '`--server-host`: the gauntlet on the server host is another version than the one driving the run',
+    fix: 'install the same version on both hosts (the error names both)',
+  },
+  GAUNTLET_SERVER_HOST_LOST: {
+    exit: EXIT.INTERRUPTED,
+    cause:
+      '`--server-host`: the SSH connection to the server host closed mid-run; the agent stopped every target there',
+    fix: 'the finished trials are kept in the run folder (`gauntlet report <run folder>`); check the connection (ServerAliveInterval in ssh_config) and run again',
+  },
+  GAUNTLET_SERVER_HOST_UNSUITED: {
+    exit: EXIT.USAGE,
+    cause:
+      '`--server-host` was given with something that runs on one machine only: a suite with services (fanout, services, saas with `--stores redis`), `--turns`, or `--cost instructions`',
+    fix: 'drop `--server-host`, or run the hello, h2 or saas suite with its memory store',
+  },
   // Tools and runtimes this machine lacks.
   GAUNTLET_ENGINE_UNAVAILABLE: {
     exit: EXIT.MISSING_TOOL,

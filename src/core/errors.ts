@@ -19,6 +19,15 @@ export class UserError extends Error {
   get exitCode(): ExitCode {
     return ERROR_CODES[this.code].exit;
   }
+
+  /**
+   * An error of the catalogue raised by another gauntlet (a server host's agent) and told by
+   * its code: the same error here, or undefined when the code is not in this catalogue. The
+   * only place a code is not a literal (test/unit/errors.test.ts checks every other).
+   */
+  static relayed(code: string, message: string, hint?: string): UserError | undefined {
+    return code in ERROR_CODES ? new UserError(code as ErrorCode, message, hint) : undefined;
+  }
 }
 
 /** Refuses a value that is not among the valid ones, listing them. */

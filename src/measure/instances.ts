@@ -14,6 +14,7 @@
 import type { LoadProtocol, LoadSpec } from '../engines/engine.js';
 import type { EnginePlan, TargetQuirks } from '../engines/engine-plan.js';
 import type { TargetStart, Trial, Verification } from '../model/schema.js';
+import type { Host } from '../hosts/host.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { scenarioProtocol } from '../suites/protocol.js';
 import type { Check, Scenario } from '../suites/types.js';
@@ -46,6 +47,8 @@ export interface InstanceContext {
   extraChecks: Check[];
   engines: EnginePlan;
   runtime: Runtime;
+  /** Where the targets run. */
+  host: Host;
   cores: CoreSets;
   /** The load of the warm-up (its length is warmupMaxSec). */
   load: Omit<LoadSpec, 'baseUrl' | 'requests' | 'warmupSec' | 'durationSec'>;
@@ -145,6 +148,7 @@ export class Instances {
         target,
         suite: context.suite,
         runtime: context.runtime,
+        host: context.host,
         cores: context.cores.server,
         readyTimeoutMs: context.readyTimeoutMs,
         protocol,

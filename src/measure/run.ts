@@ -19,7 +19,9 @@ import { runtimeOf, runtimeRecord, runtimesLine, runtimesUsed } from '../targets
 import type { Scenario, Suite } from '../suites/types.js';
 import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
-import { allowedCores, pinRunning, pinSelf, planCores, tasksetAvailable } from '../proc/pinning.js';
+import { allowedCores, pinRunning, pinSelf, tasksetAvailable } from '../proc/pinning.js';
+import type { Host } from '../hosts/host.js';
+import { localHost } from '../hosts/local-host.js';
 import { machineCpuTicks, othersBusyShare } from '../proc/proc-stat.js';
 import { pollIdleCores } from '../proc/idle-polling.js';
 import { failedTrial, Instances } from './instances.js';
@@ -78,6 +80,8 @@ export interface RunSettings {
   upstream?: UpstreamWatch;
   /** V8 flags every target runs with (node and deno; default KEPT_UP_V8_FLAGS, none with --memory-reducer). */
   v8Flags: string[];
+  /** Where the targets run (default: this machine; --server-host: another, over SSH). */
+  host?: Host;
   /** Make idle cores poll for the run where they halt at once (a KVM guest; proc/idle-polling.ts); false: leave them. */
   idlePolling: boolean;
   /** Measure every target in turns with a baseline process (turns-trial.ts); each side runs `durationSec` of its own. */
@@ -110,7 +114,8 @@ function targetInfo(target: Target, runtime: Runtime): TargetInfo {
 export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   const usableCores = allowedCores();
   const services = settings.services ?? [];
-  const planned = planCores(
+  const host: Host = settings.host ?? localHost;
+  const planned = host.planCores(
     usableCores,
     tasksetAvailable(),
     settings.pin,
@@ -172,6 +177,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     runtimes: runtimesUsed(settings.targets, settings.runtime),
     idlePolling: polling.record,
     cpuBusyBefore: await othersBusyShare(),
+    serverHost: await host.describe?.(),
   });
   const anchor = { target: settings.baseline, visits: baselineVisits };
   const starts = planStarts(targetNames, settings.seed, anchor, settings.processes);
@@ -245,6 +251,11 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  host.onLost((error) => {
+    if (abort.signal.aborted) return;
+    progress.note(`\n${error.message}\nstopping; finished trials are kept in ${runDir}`);
+    abort.abort(error);
+  });
 
   const trials: Trial[] = [];
   const verification: Verification[] = [];
@@ -277,6 +288,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     extraChecks: settings.suite.extraChecks ?? [],
     engines: settings.engines,
     runtime: settings.runtime,
+    host,
     cores,
     load: { connections: settings.connections, pipelining: settings.pipelining, timeoutSec: settings.timeoutSec },
     warmupMaxSec: settings.warmupSec,

@@ -10,8 +10,7 @@ import { engineChecks } from './wrong-answers.js';
 import { describeStage, formatProfile, type LoadProfile } from '../engines/profile.js';
 import type { Measurement, Trial, TrialFlag } from '../model/schema.js';
 import type { Scenario } from '../suites/types.js';
-import { GroupSampler, type GroupUsage } from '../proc/group-sampler.js';
-import { waitUntilIdle } from '../proc/settle.js';
+import type { WindowUsage } from '../hosts/host.js';
 import { usageOf, type UsageSnapshot } from '../proc/proc-stat.js';
 import type { RunningTarget } from './target-process.js';
 import { windowShortfall } from './window.js';
@@ -52,7 +51,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   const { running, scenario, engine } = context;
   const startedAt = new Date().toISOString();
   // The previous load's leftovers (warm-up or trial) must not fall into this window.
-  const settle = await waitUntilIdle([running.process.pid, ...(context.neighbours ?? [])], context.signal);
+  const settle = await running.host.waitUntilIdle([running.process.pid, ...(context.neighbours ?? [])], context.signal);
   const base = {
     round: context.round,
     target: running.target.name,
@@ -72,8 +71,8 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
     ...(context.expectedAnswers && { expectedAnswers: context.expectedAnswers }),
   };
 
-  const sampler = new GroupSampler(running.process.pid);
-  let serverUsage: GroupUsage | undefined;
+  const meter = running.host.meter(running.process.pid, { series: true });
+  let serverUsage: Promise<WindowUsage> | undefined;
   let generatorPid = 0;
   let generatorStart: UsageSnapshot | undefined;
   let generatorEnd: UsageSnapshot | undefined;
@@ -93,12 +92,12 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
         windowStart(pid) {
           generatorPid = pid;
           generatorStart = usageOf([pid]);
-          sampler.start();
+          meter.begin();
           context.windowWatch?.begin();
         },
         windowEnd() {
           context.windowWatch?.end();
-          serverUsage = sampler.stop();
+          serverUsage = meter.end();
           generatorEnd = usageOf([generatorPid]);
         },
       },
@@ -110,7 +109,8 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
       },
     );
   } catch (error) {
-    if (generatorStart && !serverUsage) sampler.stop();
+    if (generatorStart && !serverUsage) void meter.end().catch(() => undefined);
+    await serverUsage?.catch(() => undefined);
     const cause = failureCause(error, await exitedSoon(running));
     if (cause === 'target-died') return { ...base, ...(await targetDied(running)) };
     if (cause === 'engine-failed') return { ...base, ...engineFailed(error as EngineFailure) };
@@ -123,7 +123,17 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   const unexpectedStatus = Object.entries(measurement.statusCounts)
     .filter(([code]) => !expected.has(code))
     .reduce((sum, [, count]) => sum + count, 0);
-  const server = serverUsage!;
+  let server: WindowUsage;
+  try {
+    server = await serverUsage!;
+  } catch (error) {
+    return {
+      ...base,
+      status: 'failed',
+      flags: [],
+      reason: `the server's CPU could not be read: ${(error as Error).message}`,
+    };
+  }
   const generatorCpu =
     generatorStart && generatorEnd ? Math.max(0, generatorEnd.cpuSeconds - generatorStart.cpuSeconds) : 0;
   const requests = measurement.requests;

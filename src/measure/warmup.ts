@@ -12,8 +12,8 @@
  */
 import { type Engine, type EngineMeasurement, type LoadSpec, requestsInFlight } from '../engines/engine.js';
 import type { RequestSpec, Scenario } from '../suites/types.js';
-import { groupMembers, usageOf, writtenBytes } from '../proc/proc-stat.js';
-import { SETTLE_SLICE_MS, waitUntilIdle } from '../proc/settle.js';
+import type { WindowUsage } from '../hosts/host.js';
+import { SETTLE_SLICE_MS } from '../proc/settle.js';
 import type { RunningTarget } from './target-process.js';
 import { protocolField } from './trial.js';
 
@@ -103,6 +103,15 @@ export function interleaveRequests(scenarios: Scenario[]): RequestSpec[] {
   return mixed;
 }
 
+/** A block's figures from what its window metered: bytes written per second of wall clock and of CPU. */
+function blockOf(usage: WindowUsage): WarmupBlock | undefined {
+  if (usage.wallSeconds <= 0) return undefined;
+  return {
+    bytesPerSec: usage.writtenBytes / usage.wallSeconds,
+    bytesPerCpuSec: usage.cpuSeconds > 0 ? usage.writtenBytes / usage.cpuSeconds : 0,
+  };
+}
+
 export async function warmUp(
   running: RunningTarget,
   scenarios: Scenario[],
@@ -147,44 +156,39 @@ export async function warmUp(
     // The last block takes what is left of the maximum (all of it when that is under a second).
     const durationSec = Math.min(blockSec, options.maxSec - plannedSec);
     plannedSec += durationSec;
-    let before: { usage: ReturnType<typeof usageOf>; written: number } | undefined;
-    let block: WarmupBlock | undefined;
     let answered: EngineMeasurement | undefined;
+    let failed: unknown;
+    const meter = running.host.meter(pgid, { series: false });
+    let usage: Promise<WindowUsage> | undefined;
     try {
       answered = await engine.run(
         { ...spec, durationSec },
         {
-          windowStart() {
-            const members = groupMembers(pgid);
-            before = { usage: usageOf(members), written: writtenBytes(members) };
-          },
+          windowStart: () => meter.begin(),
           windowEnd() {
-            const members = groupMembers(pgid); // cluster workers may have been replaced
-            const now = { usage: usageOf(members), written: writtenBytes(members) };
-            if (!before) return;
-            const wallSec = (now.usage.atMs - before.usage.atMs) / 1000;
-            const cpuSec = now.usage.cpuSeconds - before.usage.cpuSeconds;
-            const bytes = now.written - before.written;
-            loadSec += wallSec;
-            block = { bytesPerSec: bytes / wallSec, bytesPerCpuSec: cpuSec > 0 ? bytes / cpuSec : 0 };
+            usage = meter.end();
           },
         },
         { cores: options.cores, signal: options.signal, deadlineMs: blockSec * 3000 + 15000 },
       );
     } catch (caught) {
-      // The engine's verdict on its window (h2load: no stream finished in it) does not void
-      // what /proc saw the target write in it; a block it wrote nothing in ends the warm-up.
-      if (options.signal.aborted || !block || block.bytesPerSec <= 0) {
-        if (!options.signal.aborted) error = (caught as Error).message;
-        break;
-      }
+      failed = caught ?? new Error('the engine failed');
+    }
+    const read = await usage?.catch(() => undefined);
+    const block = read && blockOf(read);
+    if (read) loadSec += read.wallSeconds;
+    // The engine's verdict on its window (h2load: no stream finished in it) does not void
+    // what /proc saw the target write in it; a block it wrote nothing in ends the warm-up.
+    if (failed !== undefined && (options.signal.aborted || !block || block.bytesPerSec <= 0)) {
+      if (!options.signal.aborted) error = (failed as Error).message;
+      break;
     }
     if (!block) break;
     blocks.push(block);
     await options.afterBlock?.().catch(() => undefined);
     if (levelledOff(blocks)) break;
     if (plannedSec < options.maxSec - 0.01 && leftWorkBehind(inFlight, answered))
-      waitedMs += (await waitUntilIdle(pgid, options.signal, WARMUP_SETTLE_MAX_MS)).waitedMs;
+      waitedMs += (await running.host.waitUntilIdle([pgid], options.signal, WARMUP_SETTLE_MAX_MS)).waitedMs;
   }
   const seconds = Math.round(loadSec * 10) / 10;
   const steady = levelledOff(blocks);

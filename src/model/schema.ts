@@ -81,6 +81,35 @@ export const runtimeRecordSchema = z.object({
   workers: z.number().int().positive().optional(),
 });
 
+/** A KVM guest's idle polling: the cpuidle governor, guest_halt_poll_ns, and what gauntlet set it from. */
+const idlePollingSchema = z.object({
+  governor: z.string(),
+  haltPollNs: z.number(),
+  setFrom: z.number().optional(),
+  note: z.string(),
+});
+
+/** A server host (`--server-host`): the machine the targets ran on, as its agent saw it. */
+export const serverHostSchema = z.object({
+  /** The SSH destination, as given. */
+  name: z.string(),
+  /** The address the load was sent to. */
+  address: z.string(),
+  hostname: z.string(),
+  os: z.string(),
+  kernel: z.string(),
+  cpuModel: z.string(),
+  cpuCount: z.number().int(),
+  allowedCores: z.array(z.number().int()),
+  memoryBytes: z.number(),
+  node: z.string(),
+  gauntletVersion: z.string(),
+  /** Round trip of a one-byte TCP message (median of 50, ms) and one connection's throughput (bytes/s), measured at the start. */
+  link: z.object({ rttMs: z.number(), bytesPerSec: z.number() }).optional(),
+  /** The server host's idle polling during the run, as `environment.idlePolling` is the load host's. */
+  idlePolling: idlePollingSchema.optional(),
+});
+
 export const environmentSchema = z.object({
   gauntletVersion: z.string(),
   gitCommit: z.string().optional(),
@@ -131,9 +160,7 @@ export const environmentSchema = z.object({
    * it halted, in ns, and `setFrom` when gauntlet set that for the run (src/proc/idle-polling.ts).
    * Absent on machines without the governor and in older results.
    */
-  idlePolling: z
-    .object({ governor: z.string(), haltPollNs: z.number(), setFrom: z.number().optional(), note: z.string() })
-    .optional(),
+  idlePolling: idlePollingSchema.optional(),
   /**
    * Set when the result was not measured by gauntlet but imported (`gauntlet report` of k6
    * summaries): the tool and the files; every machine field above is then "unknown".
@@ -141,6 +168,11 @@ export const environmentSchema = z.object({
   imported: z.object({ tool: z.string(), files: z.array(z.string()) }).optional(),
   /** The runtimes the targets ran on and where each binary came from (absent in older results: `node` above ran them). */
   runtimes: z.array(runtimeRecordSchema.extend({ source: z.string() })).optional(),
+  /**
+   * Set when the targets ran on another host (`--server-host`): that machine, and the link to it
+   * measured at the start. The fields above are then the load host's. Absent: one machine ran all.
+   */
+  serverHost: serverHostSchema.optional(),
 });
 
 export const planSchema = z.object({

@@ -1,8 +1,9 @@
 /**
  * Samples a process group while a trial's measured window runs: total CPU seconds (from schedstat), the
- * highest CPU % over any sampling interval, and an RSS series for the memory chart.
+ * highest CPU % over any sampling interval, an RSS series for the memory chart, and the bytes it
+ * wrote. With no interval it reads only the window's two ends (a warm-up block).
  */
-import { groupMembers, usageOf, type UsageSnapshot } from './proc-stat.js';
+import { groupMembers, usageOf, type UsageSnapshot, writtenBytes } from './proc-stat.js';
 
 export interface GroupUsage {
   wallSeconds: number;
@@ -15,6 +16,8 @@ export interface GroupUsage {
   peakRssBytes: number;
   /** [ms since window start, RSS bytes] */
   rssSeries: Array<[number, number]>;
+  /** Bytes the group passed to write calls in the window (its answers on its sockets). */
+  writtenBytes: number;
 }
 
 const MIN_INTERVAL_FOR_PERCENT_SEC = 0.1;
@@ -28,7 +31,9 @@ export class GroupSampler {
   private maxCpuPercent = 0;
   private rssSeries: Array<[number, number]> = [];
   private timer?: NodeJS.Timeout;
+  private writtenFirst = 0;
 
+  /** intervalMs 0: no samples between the two ends. */
   constructor(
     private readonly pgid: number,
     private readonly intervalMs = 250,
@@ -36,11 +41,12 @@ export class GroupSampler {
 
   start(): void {
     this.members = groupMembers(this.pgid);
+    this.writtenFirst = writtenBytes(this.members);
     this.preciseFirst = usageOf(this.members, true);
     this.first = usageOf(this.members);
     this.last = this.first;
     this.rssSeries = [[0, this.first.rssBytes]];
-    this.timer = setInterval(() => this.sample(), this.intervalMs);
+    if (this.intervalMs > 0) this.timer = setInterval(() => this.sample(), this.intervalMs);
   }
 
   private sample(): void {
@@ -59,6 +65,7 @@ export class GroupSampler {
     this.sample();
     const first = this.preciseFirst!;
     const last = usageOf(this.members, true);
+    const written = writtenBytes(this.members) - this.writtenFirst;
     const wallSeconds = (last.atMs - first.atMs) / 1000;
     const cpuSeconds = Math.max(0, last.cpuSeconds - first.cpuSeconds);
     return {
@@ -68,6 +75,7 @@ export class GroupSampler {
       maxCpuPercent: this.maxCpuPercent,
       peakRssBytes: Math.max(...this.rssSeries.map(([, rss]) => rss)),
       rssSeries: this.rssSeries,
+      writtenBytes: Math.max(0, written),
     };
   }
 }

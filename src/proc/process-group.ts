@@ -17,6 +17,8 @@ export interface StartOptions {
   ipc?: boolean;
   /** Lines of stdout+stderr kept for error messages. */
   tailLines?: number;
+  /** Talk to it over stdin and stdout (an SSH session to an agent): stdin is a pipe, stdout stays out of the tail. */
+  talk?: boolean;
 }
 
 export interface GroupProcess {
@@ -31,7 +33,8 @@ export interface GroupProcess {
 }
 
 export function startGroup(options: StartOptions): GroupProcess {
-  const stdio: StdioOptions = options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'];
+  const stdin = options.talk ? 'pipe' : 'ignore';
+  const stdio: StdioOptions = options.ipc ? [stdin, 'pipe', 'pipe', 'ipc'] : [stdin, 'pipe', 'pipe'];
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     env: options.env ?? process.env,
@@ -39,7 +42,7 @@ export function startGroup(options: StartOptions): GroupProcess {
     stdio,
   });
   const output = new OutputTail(options.tailLines ?? 40);
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  if (!options.talk) child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
 
   let done = false;

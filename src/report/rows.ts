@@ -336,7 +336,14 @@ export function baselineColumnsNote(result: Result): string {
 
 export function machineLine(result: Result): string {
   const e = result.environment;
-  return `${e.os}, ${e.cpuModel}, ${e.cpuCount} cores (${e.allowedCores.length} usable), ${formatInt(e.memoryBytes / 1024 ** 3)} GiB, kernel ${e.kernel}`;
+  const machine = (m: Pick<typeof e, 'os' | 'cpuModel' | 'cpuCount' | 'allowedCores' | 'memoryBytes' | 'kernel'>) =>
+    `${m.os}, ${m.cpuModel}, ${m.cpuCount} cores (${m.allowedCores.length} usable), ${formatInt(m.memoryBytes / 1024 ** 3)} GiB, kernel ${m.kernel}`;
+  const server = e.serverHost;
+  if (!server) return machine(e);
+  const link = server.link
+    ? `; link ${server.link.rttMs.toFixed(2)} ms round trip, ${formatInt((server.link.bytesPerSec * 8) / 1e6)} Mbit/s`
+    : '';
+  return `targets on ${server.name} (${machine(server)}); load from ${e.hostname} (${machine(e)})${link}`;
 }
 
 export function countMeasured(result: Result): string {

@@ -35,6 +35,8 @@ export interface EnvironmentInput {
   idlePolling?: Environment['idlePolling'];
   /** What other processes used of the CPU just before the run (proc-stat.ts othersBusyShare). */
   cpuBusyBefore?: number;
+  /** The server host the targets ran on (--server-host), with the link to it. */
+  serverHost?: Environment['serverHost'];
 }
 
 export function collectEnvironment(input: EnvironmentInput): Environment {
@@ -65,5 +67,6 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     packages: input.packages,
     runtimes: input.runtimes,
     ...(input.idlePolling && { idlePolling: input.idlePolling }),
+    ...(input.serverHost && { serverHost: input.serverHost }),
   };
 }

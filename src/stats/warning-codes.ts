@@ -78,6 +78,13 @@ export const WARNING_CODES = {
     remedy:
       'Compare those targets by CPU µs/req; or use a cheaper engine (`--engine wrk`, `--engine h2load`; `gauntlet doctor --calibrate` tells their ceilings)',
   },
+  'link-bound': {
+    title: 'Link near its capacity',
+    runs: 'http',
+    meaning:
+      "With the targets on a server host (`--server-host`), some trials' answers took over 70 % of the link's throughput measured at the start of the run: their req/s may measure the network as much as the server",
+    remedy: 'Compare those targets by CPU µs/req (read on the server host); or use a faster link, or smaller answers',
+  },
   'busy-before-window': {
     title: 'Server busy before its window',
     runs: 'http',

@@ -85,6 +85,9 @@ function tenthPercent(x: number): string {
   return `${(x * 100).toFixed(1)} %`;
 }
 
+/** Answers over this share of the link's measured throughput count as near its capacity. */
+export const LINK_BOUND_SHARE = 0.7;
+
 export function collectWarnings(input: WarningInput, summaries: Summary[]): Warning[] {
   const warnings: Warning[] = [];
   const add = (kind: WarningCode, message: string, short: string, target?: string, scenario?: string) =>
@@ -159,6 +162,22 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
       `in ${bound.length} trial(s) the load generator used nearly a full core (${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): ` +
         'those req/s measure the generator as much as the server; compare CPU µs/req instead',
       `load generator near a full core in ${bound.length} trial(s) (${cellList(cells)}): compare CPU µs/req, not req/s`,
+    );
+  }
+  // Across two hosts the network can be the limit, as the generator can be on one machine.
+  const link = input.environment.serverHost?.link;
+  const nearLink = link
+    ? input.trials.filter((t) => (t.measurement?.bytesPerSec ?? 0) >= LINK_BOUND_SHARE * link.bytesPerSec)
+    : [];
+  if (link && nearLink.length > 0) {
+    const cells = [...new Set(nearLink.map((t) => `${t.target}/${t.scenario}`))];
+    const mbits = (bytes: number) => `${Math.round((bytes * 8) / 1e6)} Mbit/s`;
+    const most = Math.max(...nearLink.map((t) => t.measurement!.bytesPerSec));
+    add(
+      'link-bound',
+      `in ${nearLink.length} trial(s) the answers took ${percent(most / link.bytesPerSec)} of the link to the server host (${mbits(most)} of the ${mbits(link.bytesPerSec)} measured at the start; ` +
+        `${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): their req/s may measure the network as much as the server; compare CPU µs/req instead`,
+      `answers near the link's capacity in ${nearLink.length} trial(s) (${cellList(cells)}): compare CPU µs/req, not req/s`,
     );
   }
   const busy = input.trials.filter((t) => t.settle && !t.settle.idle);

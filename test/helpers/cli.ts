@@ -21,10 +21,20 @@ export interface CliOutcome {
   stderr: string;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): Promise<CliOutcome> {
+/** How a command runs somewhere else: in a network namespace, on some cores (test/helpers/two-hosts.ts). */
+export type Wrap = (command: string, args: string[]) => { command: string; args: string[] };
+const asIs: Wrap = (command, args) => ({ command, args });
+
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 120_000,
+  wrap: Wrap = asIs,
+): Promise<CliOutcome> {
   const mark = newMark();
+  const run = wrap(process.execPath, [cliFile, ...args]);
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliFile, ...args], {
+    const child = spawn(run.command, run.args, {
       // a test run inside a GitHub Actions job does not write to that job's summary unless it asks to
       env: { ...process.env, GITHUB_STEP_SUMMARY: '', ...env, [TEST_MARK_VAR]: mark },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,17 +125,22 @@ export async function startRunUntilTrials(
     kind = 'trial',
     timeoutMs = 60_000,
     finishedIn,
+    wrap = asIs,
+    env = {},
   }: {
     kind?: 'trial' | 'bench-trial';
     timeoutMs?: number;
     /** How many are finished, read from the run's folder (default: the journal's records of `kind`). */
     finishedIn?: (runDir: string) => number;
+    wrap?: Wrap;
+    env?: NodeJS.ProcessEnv;
   } = {},
 ) {
   const mark = newMark();
-  const child = spawn(process.execPath, [cliFile, ...args, '--out', out], {
+  const run = wrap(process.execPath, [cliFile, ...args, '--out', out]);
+  const child = spawn(run.command, run.args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, GITHUB_STEP_SUMMARY: '', [TEST_MARK_VAR]: mark },
+    env: { ...process.env, GITHUB_STEP_SUMMARY: '', ...env, [TEST_MARK_VAR]: mark },
   });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

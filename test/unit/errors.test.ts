@@ -38,7 +38,8 @@ test('docs/errors.md is generated from the catalogue (run npm run docs:errors)',
 
 test('every code a UserError is raised with is in the catalogue', () => {
   let raised = 0;
-  for (const { file, text } of sources) {
+  // core/errors.ts raises what another gauntlet's catalogue told it (UserError.relayed), checked when it runs
+  for (const { file, text } of sources.filter((s) => s.file !== join('src', 'core', 'errors.ts'))) {
     for (const call of text.matchAll(/new UserError\(\s*([^,]*),/g)) {
       raised++;
       const literal = /^'([A-Z0-9_]+)'$/.exec(call[1].trim());

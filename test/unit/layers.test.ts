@@ -21,6 +21,7 @@ const LAYERS = [
   'stats',
   'results',
   'engines',
+  'hosts',
   'measure',
   'instructions',
   'inproc',

@@ -1,0 +1,65 @@
+/**
+ * `--server-host`: where a run's targets run. Without it, this machine; with it, another host
+ * reached over SSH (hosts/remote-host.ts), connected before the first target starts and closed
+ * after the last, also when the run fails.
+ */
+import { UserError } from '../core/errors.js';
+import type { Host } from '../hosts/host.js';
+import { localHost } from '../hosts/local-host.js';
+import { connectServerHost } from '../hosts/remote-host.js';
+import type { ServiceName } from '../suites/types.js';
+
+export interface ServerHostOptions {
+  /** `user@host[:port]` or an ssh_config alias (default: GAUNTLET_SERVER_HOST; unset: this machine). */
+  serverHost?: string;
+  /** The command that runs gauntlet on the server host (default: this node and gauntlet, at the same paths). */
+  serverGauntlet?: string;
+}
+
+/** The server host asked for, by option or GAUNTLET_SERVER_HOST; undefined: this machine. */
+export function serverHostOf(options: ServerHostOptions): string | undefined {
+  const named = options.serverHost ?? process.env.GAUNTLET_SERVER_HOST;
+  return named === undefined || named.trim() === '' ? undefined : named.trim();
+}
+
+/** Refuses what cannot run across two hosts yet: services beside the targets, and turns. */
+export function refuseOnServerHost(
+  options: ServerHostOptions,
+  run: { suite: string; services: ServiceName[]; turns?: boolean; cost?: string },
+): void {
+  const host = serverHostOf(options);
+  if (!host) return;
+  const why =
+    run.services.length > 0
+      ? `the ${run.suite} suite's targets need ${run.services.join(', ')} beside them`
+      : run.turns
+        ? '--turns stops and starts the targets on their core from this host'
+        : run.cost === 'instructions'
+          ? '--cost instructions counts under Valgrind on this machine'
+          : undefined;
+  if (why)
+    throw new UserError(
+      'GAUNTLET_SERVER_HOST_UNSUITED',
+      `--server-host ${host} cannot run this: ${why}`,
+      'drop --server-host, or run the hello, h2 or saas suite (memory store) without --turns',
+    );
+}
+
+/** Runs `body` on the run's host, and closes a server host's connection after it whatever happens. */
+export async function withHost<T>(
+  options: ServerHostOptions & { idlePolling?: boolean },
+  body: (host: Host) => Promise<T>,
+): Promise<T> {
+  const destination = serverHostOf(options);
+  if (!destination) return body(localHost);
+  const host = await connectServerHost({
+    destination,
+    gauntletCommand: options.serverGauntlet,
+    idlePolling: options.idlePolling,
+  });
+  try {
+    return await body(host);
+  } finally {
+    await host.close();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * What the load host and a server host's agent say to each other: one JSON object per line, over
+ * the SSH session's stdin and stdout. A request carries an id its reply repeats; an event (a
+ * target's exit) carries none. Paths under gauntlet's folder travel as `$GAUNTLET_ROOT/…`, so a
+ * server host with gauntlet installed elsewhere finds its own copy.
+ */
+import { z } from 'zod';
+import type { IdlePollingRecord } from '../proc/idle-polling.js';
+import type { HostFacts } from './host.js';
+
+const launchSchema = z.object({
+  label: z.string(),
+  command: z.string(),
+  args: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+  protocol: z.enum(['http1', 'h2c', 'h2']),
+  readyTimeoutMs: z.number(),
+  cores: z.string().optional(),
+});
+
+export const requestSchema = z.discriminatedUnion('op', [
+  z.object({ id: z.number(), op: z.literal('hello'), version: z.string(), idlePolling: z.boolean().optional() }),
+  z.object({ id: z.number(), op: z.literal('start'), launch: launchSchema }),
+  z.object({ id: z.number(), op: z.literal('stop'), pid: z.number(), graceMs: z.number().optional() }),
+  z.object({ id: z.number(), op: z.literal('meter-begin'), meter: z.number(), pid: z.number(), series: z.boolean() }),
+  z.object({ id: z.number(), op: z.literal('meter-end'), meter: z.number() }),
+  z.object({ id: z.number(), op: z.literal('settle'), pids: z.array(z.number()), maxMs: z.number().optional() }),
+  z.object({ id: z.number(), op: z.literal('link') }),
+  z.object({
+    id: z.number(),
+    op: z.literal('install'),
+    variant: z.object({ target: z.string(), spec: z.string(), label: z.string(), targetDirs: z.array(z.string()) }),
+  }),
+]);
+export type AgentRequest = z.infer<typeof requestSchema>;
+/** A request as the load host writes it, before it has an id. */
+export type AgentAsk = AgentRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+export const replySchema = z.union([
+  z.object({ id: z.number(), ok: z.literal(true), value: z.unknown() }),
+  z.object({
+    id: z.number(),
+    ok: z.literal(false),
+    error: z.object({
+      message: z.string(),
+      /** A UserError's code and hint (the load host raises it as the same error). */
+      code: z.string().optional(),
+      hint: z.string().optional(),
+      lastOutput: z.string().optional(),
+      exitCode: z.number().nullable().optional(),
+    }),
+  }),
+  z.object({
+    event: z.literal('exit'),
+    pid: z.number(),
+    code: z.number().nullable(),
+    signal: z.string().nullable(),
+    output: z.string(),
+  }),
+]);
+export type AgentReply = z.infer<typeof replySchema>;
+
+/** The agent's answer to hello. */
+export interface AgentHello {
+  version: string;
+  /** The address targets listen on and the load is sent to: where the SSH connection arrived. */
+  address: string;
+  facts: HostFacts;
+  /** Its idle polling, set for the run as asked (proc/idle-polling.ts); absent where there is none. */
+  idlePolling?: IdlePollingRecord;
+}
+
+/** The token that stands for gauntlet's folder in paths sent between hosts. */
+export const ROOT_TOKEN = '$GAUNTLET_ROOT';
