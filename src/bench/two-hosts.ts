@@ -40,6 +40,8 @@ interface Cell {
   target: string;
   /** Per setup, the medians over its runs. */
   figures: Record<Setup, { vsBaseline?: number; cpuVsBaseline?: number; rps?: number; cpuUs?: number; p50Ms?: number }>;
+  /** Per setup, each run's ratio to the baseline (req/s), in run order: how far the runs of one setup agree. */
+  runs: Record<Setup, number[]>;
 }
 
 /** scripts/two-hosts.sh up: its KEY=value lines. */
@@ -61,6 +63,7 @@ function hostsUp(dir: string): Record<string, string> {
 function cellsOf(results: Record<Setup, Result[]>, targets: string[]): Cell[] {
   return targets.map((target) => {
     const figures = {} as Cell['figures'];
+    const runs = {} as Cell['runs'];
     for (const setup of SETUPS) {
       const summaries = results[setup].flatMap((r) => r.summaries.filter((s) => s.target === target));
       const median = (pick: (s: (typeof summaries)[number]) => number | undefined) => {
@@ -74,8 +77,11 @@ function cellsOf(results: Record<Setup, Result[]>, targets: string[]): Cell[] {
         cpuUs: median((s) => s.cpuUsPerRequest?.median),
         p50Ms: median((s) => s.latencyMs?.p50),
       };
+      runs[setup] = summaries
+        .map((s) => s.baselineRatios?.requestsPerSec?.estimate ?? s.ratioToBaseline)
+        .filter((v): v is number => v !== undefined);
     }
-    return { target, figures };
+    return { target, figures, runs };
   });
 }
 
@@ -93,8 +99,8 @@ function render(cells: Cell[], results: Record<Setup, Result[]>, command: string
     const [one, two] = SETUPS.map((s) => cell.figures[s]);
     return [
       cell.target,
-      fixed(one.vsBaseline, 3),
-      fixed(two.vsBaseline, 3),
+      `${fixed(one.vsBaseline, 3)} (${cell.runs['one machine'].map((r) => r.toFixed(3)).join(', ')})`,
+      `${fixed(two.vsBaseline, 3)} (${cell.runs['two hosts'].map((r) => r.toFixed(3)).join(', ')})`,
       fixed(one.cpuVsBaseline, 3),
       fixed(two.cpuVsBaseline, 3),
       `${fixed(one.cpuUs, 1)} → ${fixed(two.cpuUs, 1)} (${change(one.cpuUs, two.cpuUs)})`,
@@ -113,8 +119,8 @@ function render(cells: Cell[], results: Record<Setup, Result[]>, command: string
     'other: the same cores as on one machine, but the load crosses a veth pair instead of loopback',
     `and the CPU is read by the agent.${server?.link ? ` Link measured at the start of the first two-host run: ${server.link.rttMs.toFixed(3)} ms round trip, ${Math.round((server.link.bytesPerSec * 8) / 1e6)} Mbit/s.` : ''}`,
     '',
-    'Each figure is the median over the setup\'s runs. "vs baseline" is req/s over the baseline\'s in the',
-    'same rounds (the ranking), "CPU vs" the same for CPU µs per request.',
+    'Each figure is the median over the setup\'s runs, each run\'s own in brackets. "vs baseline" is req/s over',
+    'the baseline\'s in the same rounds (the ranking), "CPU vs" the same for CPU µs per request.',
     '',
     markdownTable([
       [

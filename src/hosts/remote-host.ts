@@ -262,10 +262,16 @@ export class RemoteHost implements Host {
       idle: false,
     }));
     if (!signal) return asked;
-    const aborted = new Promise<Settled>((resolve) =>
-      signal.addEventListener('abort', () => resolve({ waitedMs: 0, idle: false }), { once: true }),
-    );
-    return Promise.race([asked, aborted]);
+    let onAbort = () => {};
+    const aborted = new Promise<Settled>((resolve) => {
+      onAbort = () => resolve({ waitedMs: 0, idle: false });
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([asked, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort); // one wait per trial: listeners must not pile up
+    }
   }
 
   async describe(): Promise<ServerHostRecord> {

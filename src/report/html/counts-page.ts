@@ -148,7 +148,8 @@ export function renderCountsHtml(doc: CountsDocument, runLabel: string, extras: 
     doc.complete
       ? ''
       : '<p class="banner bad"><strong>Incomplete run:</strong> stopped early. Only finished counts are shown.</p>',
-    busyCoreBanner(doc),
+    // a comparison's warnings name each side's busy core, this run's among them
+    extras.comparison ? '' : busyCoreBanner(doc),
     extras.ab ? abSection(doc, extras.ab) : '',
     extras.comparison ? comparisonSection(extras.comparison) : '',
     ...doc.scenarios.map((scenario, i) => scenarioSection(doc, scenario, i === 0 && !verdictFirst)),
