@@ -89,21 +89,26 @@ const idlePollingSchema = z.object({
   note: z.string(),
 });
 
-/** A server host (`--server-host`): the machine the targets ran on, as its agent saw it. */
-export const serverHostSchema = z.object({
-  /** The SSH destination, as given. */
-  name: z.string(),
-  /** The address the load was sent to. */
-  address: z.string(),
-  hostname: z.string(),
+/** What a result records of a machine (the load host's in `environment`, a server host's in `serverHost`). */
+const machineShape = {
+  gauntletVersion: z.string(),
+  node: z.string(),
   os: z.string(),
   kernel: z.string(),
   cpuModel: z.string(),
   cpuCount: z.number().int(),
   allowedCores: z.array(z.number().int()),
   memoryBytes: z.number(),
-  node: z.string(),
-  gauntletVersion: z.string(),
+  hostname: z.string(),
+};
+
+/** A server host (`--server-host`): the machine the targets ran on, as its agent saw it. */
+export const serverHostSchema = z.object({
+  /** The SSH destination, as given. */
+  name: z.string(),
+  /** The address the load was sent to. */
+  address: z.string(),
+  ...machineShape,
   /** Round trip of a one-byte TCP message (median of 50, ms) and one connection's throughput (bytes/s), measured at the start. */
   link: z.object({ rttMs: z.number(), bytesPerSec: z.number() }).optional(),
   /** The server host's idle polling during the run, as `environment.idlePolling` is the load host's. */
@@ -111,17 +116,9 @@ export const serverHostSchema = z.object({
 });
 
 export const environmentSchema = z.object({
-  gauntletVersion: z.string(),
+  ...machineShape,
   gitCommit: z.string().optional(),
   gitDirty: z.boolean().optional(),
-  node: z.string(),
-  os: z.string(),
-  kernel: z.string(),
-  cpuModel: z.string(),
-  cpuCount: z.number().int(),
-  allowedCores: z.array(z.number().int()),
-  memoryBytes: z.number(),
-  hostname: z.string(),
   loadAverageBefore: z.number().optional(),
   loadAverageAfter: z.number().optional(),
   /** Share of the machine's CPU time other processes used in the half second before the run (absent: results before it, or no /proc). */

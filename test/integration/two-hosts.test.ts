@@ -53,17 +53,17 @@ describe('two hosts: targets on a server host over SSH, load from another', { sk
       }
     });
 
-  it('run ranks three targets measured on the server host, their CPU read there', async () => {
-    const out = tempDir('two-hosts-run');
-    const run = await runCli(
+  /** `gauntlet run` from the load host with the targets on the server host, writing under `out`. */
+  const runAcross = (targets: string, repeats: number, out: string) =>
+    runCli(
       [
         'run',
         '--server-host',
         hosts.server,
         '--targets',
-        'node-http,fastify,express5',
+        targets,
         '--repeats',
-        '2',
+        String(repeats),
         ...short,
         '--out',
         out,
@@ -72,6 +72,10 @@ describe('two hosts: targets on a server host over SSH, load from another', { sk
       180_000,
       hosts.inLoad,
     );
+
+  it('run ranks three targets measured on the server host, their CPU read there', async () => {
+    const out = tempDir('two-hosts-run');
+    const run = await runAcross('node-http,fastify,express5', 2, out);
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     const result = resultOf(out);
     const server = result.environment.serverHost;
@@ -100,23 +104,7 @@ describe('two hosts: targets on a server host over SSH, load from another', { sk
 
   it('a target that answers wrongly on the server host is refused, the others ranked', async () => {
     const out = tempDir('two-hosts-wrong');
-    const run = await runCli(
-      [
-        'run',
-        '--server-host',
-        hosts.server,
-        '--targets',
-        'node-http,wrong-body',
-        '--repeats',
-        '1',
-        ...short,
-        '--out',
-        out,
-      ],
-      env,
-      120_000,
-      hosts.inLoad,
-    );
+    const run = await runAcross('node-http,wrong-body', 1, out);
     const result = resultOf(out);
     const refused = result.verification.find((v) => v.target === 'wrong-body');
     assert.equal(refused?.ok, false, run.stderr);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Engine, EngineHooks, EngineMeasurement, LoadSpec } from '../../src/engines/engine.js';
 import { leftWorkBehind, warmUp } from '../../src/measure/warmup.js';
+import { localHost } from '../../src/hosts/local-host.js';
 import type { RunningTarget } from '../../src/measure/target-process.js';
 import { type GroupProcess, startGroup } from '../../src/proc/process-group.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
@@ -83,7 +84,13 @@ const answered = (requests: number): EngineMeasurement => ({
 });
 
 function running(process: GroupProcess): RunningTarget {
-  return { process, baseUrl: 'http://127.0.0.1:1', port: 1, protocol: 'h2c' } as unknown as RunningTarget;
+  return {
+    process,
+    baseUrl: 'http://127.0.0.1:1',
+    port: 1,
+    protocol: 'h2c',
+    host: localHost,
+  } as unknown as RunningTarget;
 }
 
 const h2Load = { connections: 100, pipelining: 100, timeoutSec: 10 };
