@@ -8,6 +8,7 @@ import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js'
 import { selectScenarios, selectSuite } from './selection.js';
 import { RUN_DEFAULTS } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
+import { refuseOnServerHost, withHost } from './server-host.js';
 
 export interface VerifyOptions {
   suite?: string;
@@ -20,6 +21,9 @@ export interface VerifyOptions {
   upstreamLatencyMs?: number;
   upstreamPayloadBytes?: number;
   log?: (line: string) => void;
+  /** Check the targets on another host over SSH (api/server-host.ts). */
+  serverHost?: string;
+  serverGauntlet?: string;
 }
 
 export interface VerifyOutcome {
@@ -45,16 +49,21 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyOutcome
   const selection = await selectTargetsOnRuntimes(suite, options.targets, runtimes);
   const readyTimeoutMs = (options.readyTimeoutSec ?? RUN_DEFAULTS.readyTimeoutSec) * 1000;
   // Verification starts what the suite needs with its default options (the in-memory store needs nothing).
+  const services = suiteServices(suite);
+  refuseOnServerHost(options, { suite: suite.name, services });
   const verdicts = await withServices(
-    suiteServices(suite),
-    (services) =>
-      verifyTargets(
-        suite,
-        scenarios,
-        withServiceEnv(selection.runnable, services),
-        runtimes[0],
-        readyTimeoutMs,
-        upstreamWatch(suite, services),
+    services,
+    (started) =>
+      withHost(options, (host) =>
+        verifyTargets(
+          suite,
+          scenarios,
+          withServiceEnv(selection.runnable, started),
+          runtimes[0],
+          readyTimeoutMs,
+          upstreamWatch(suite, started),
+          host,
+        ),
       ),
     serviceOptions(options),
   );

@@ -3,6 +3,7 @@
  * it. No load. A suite served over several protocols (h2: h2c and TLS) starts each target
  * once per protocol and checks that protocol's scenarios over it.
  */
+import type { Host } from '../hosts/host.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { protocolsOf, scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario, Suite } from '../suites/types.js';
@@ -25,6 +26,8 @@ export async function verifyTargets(
   readyTimeoutMs: number,
   /** The upstream the suite's requests call: the calls of every check are counted. */
   upstream?: UpstreamWatch,
+  /** Where the targets run (default: this machine). */
+  host?: Host,
 ): Promise<TargetVerdict[]> {
   const verdicts: TargetVerdict[] = [];
   const protocols = protocolsOf(scenarios);
@@ -32,7 +35,7 @@ export async function verifyTargets(
     const failures: VerificationFailure[] = [];
     for (const protocol of protocols) {
       try {
-        const running = await startTarget({ target, suite: suite.name, runtime, readyTimeoutMs, protocol });
+        const running = await startTarget({ target, suite: suite.name, runtime, readyTimeoutMs, protocol, host });
         try {
           const checked = scenarios.filter((s) => scenarioProtocol(s) === protocol);
           failures.push(...(await verifyScenarios(running.baseUrl, checked, suite.extraChecks, protocol)));

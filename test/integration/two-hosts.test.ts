@@ -102,6 +102,25 @@ describe('two hosts: targets on a server host over SSH, load from another', { sk
     assert.deepEqual(await nothingLeft(), { load: [], server: [] });
   });
 
+  it('verify checks the targets on the server host, and names the wrong one', async () => {
+    const verify = await runCli(
+      ['verify', '--server-host', hosts.server, '--targets', 'node-http,wrong-body', '--scenarios', 'json', '--json'],
+      env,
+      60_000,
+      hosts.inLoad,
+    );
+    assert.equal(verify.code, 3, verify.stderr);
+    const verdicts = (JSON.parse(verify.stdout) as { verdicts: Array<{ target: string; ok: boolean }> }).verdicts;
+    assert.deepEqual(
+      verdicts.map((v) => [v.target, v.ok]),
+      [
+        ['node-http', true],
+        ['wrong-body', false],
+      ],
+    );
+    assert.deepEqual(await nothingLeft(), { load: [], server: [] });
+  });
+
   it('a target that answers wrongly on the server host is refused, the others ranked', async () => {
     const out = tempDir('two-hosts-wrong');
     const run = await runAcross('node-http,wrong-body', 1, out);

@@ -26,6 +26,11 @@ export function registerVerify(program: Command): void {
       RUN_DEFAULTS.readyTimeoutSec,
     )
     .option('--json', 'print the verdicts as JSON', false)
+    .option(
+      '--server-host <user@host[:port]>',
+      'check the targets on another host, over your ssh, as run --server-host measures them there',
+    )
+    .option('--server-gauntlet <command>', 'with --server-host: the command that runs gauntlet there')
     .addOption(targetDirOption())
     .addHelpText(
       'after',
@@ -46,6 +51,8 @@ answers wrongly).`,
           scenarios?: string[];
           readyTimeout: number;
           json: boolean;
+          serverHost?: string;
+          serverGauntlet?: string;
         },
       ) => {
         const { suite, runtimes, verdicts, unavailable } = await verify({
@@ -55,6 +62,8 @@ answers wrongly).`,
           runtimes: flags.runtime,
           installRuntimes: flags.installRuntimes,
           readyTimeoutSec: flags.readyTimeout,
+          serverHost: flags.serverHost,
+          serverGauntlet: flags.serverGauntlet,
           log: flags.json ? undefined : (line) => console.error(line),
         });
         const selection = { unavailable };
