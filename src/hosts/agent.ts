@@ -12,9 +12,8 @@ import { UserError } from '../core/errors.js';
 import { projectRoot } from '../core/paths.js';
 import { type IdlePolling, pollIdleCores } from '../proc/idle-polling.js';
 import type { GroupProcess } from '../proc/process-group.js';
-import { gauntletVersion } from '../results/environment.js';
+import { gauntletVersion, machineFacts } from '../results/environment.js';
 import { type AgentHello, type AgentRequest, ROOT_TOKEN, requestSchema } from './agent-messages.js';
-import { hostFacts } from './host-facts.js';
 import { type Launch, TargetStartError, type VariantInstall, type WindowMeter } from './host.js';
 import { serveLinkProbe } from './link-probe.js';
 import { LocalHost } from './local-host.js';
@@ -74,7 +73,7 @@ export async function serveAgent(options: AgentOptions): Promise<void> {
         const hello: AgentHello = {
           version: gauntletVersion(),
           address,
-          facts: hostFacts(),
+          facts: machineFacts(),
           ...(polling?.record && { idlePolling: polling.record }),
         };
         return hello;

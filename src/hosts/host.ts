@@ -7,7 +7,7 @@
 import type { LoadProtocol } from '../engines/engine.js';
 import type { GroupUsage } from '../proc/group-sampler.js';
 import type { CoreSets } from '../proc/pinning.js';
-import type { Environment } from '../model/schema.js';
+import type { Environment, MachineFacts } from '../model/schema.js';
 
 export type ServerHostRecord = NonNullable<Environment['serverHost']>;
 import type { Settled } from '../proc/settle.js';
@@ -56,18 +56,7 @@ export interface WindowMeter {
 }
 
 /** The machine a host is: what a result records of it. */
-export interface HostFacts {
-  hostname: string;
-  os: string;
-  kernel: string;
-  cpuModel: string;
-  cpuCount: number;
-  /** Cores the host's processes may run on (the agent's affinity on a server host). */
-  allowedCores: number[];
-  memoryBytes: number;
-  node: string;
-  gauntletVersion: string;
-}
+export type HostFacts = MachineFacts;
 
 /** The network between the load host and a server host, measured once at the start of a run. */
 export interface LinkFigures {

@@ -5,11 +5,10 @@
  * gives an error quoting its output.
  */
 import type { LoadProtocol } from '../engines/engine.js';
-import type { Host, HostProcess } from '../hosts/host.js';
+import { type Host, type HostProcess, TargetStartError } from '../hosts/host.js';
 import { localHost, targetUrl } from '../hosts/local-host.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import { appFile, type Target } from '../targets/registry.js';
-import { TargetStartError } from '../hosts/host.js';
 
 export { TargetStartError };
 

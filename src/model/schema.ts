@@ -102,6 +102,8 @@ const machineShape = {
   hostname: z.string(),
 };
 
+export type MachineFacts = z.infer<z.ZodObject<typeof machineShape>>;
+
 /** A server host (`--server-host`): the machine the targets ran on, as its agent saw it. */
 export const serverHostSchema = z.object({
   /** The SSH destination, as given. */

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { cpus, hostname, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../core/paths.js';
-import type { CoreSets } from '../proc/pinning.js';
+import { allowedCores, type CoreSets } from '../proc/pinning.js';
 import { loadAverage } from '../proc/proc-stat.js';
-import type { Environment } from '../model/schema.js';
+import type { Environment, MachineFacts } from '../model/schema.js';
 
 function git(args: string[]): string | undefined {
   try {
@@ -39,20 +39,28 @@ export interface EnvironmentInput {
   serverHost?: Environment['serverHost'];
 }
 
-export function collectEnvironment(input: EnvironmentInput): Environment {
-  const commit = git(['rev-parse', 'HEAD']);
+/** What a result records of the machine this process runs on (a server host's agent reports the same of its own). */
+export function machineFacts(): MachineFacts {
   return {
     gauntletVersion: gauntletVersion(),
-    gitCommit: commit,
-    gitDirty: commit ? (git(['status', '--porcelain', '--untracked-files=no']) ?? '') !== '' : undefined,
     node: process.version,
     os: `${osType()} ${process.arch}`,
     kernel: release(),
     cpuModel: cpus()[0]?.model?.trim() ?? 'unknown',
     cpuCount: cpus().length,
-    allowedCores: input.allowedCores,
+    allowedCores: allowedCores(),
     memoryBytes: totalmem(),
     hostname: hostname(),
+  };
+}
+
+export function collectEnvironment(input: EnvironmentInput): Environment {
+  const commit = git(['rev-parse', 'HEAD']);
+  return {
+    ...machineFacts(),
+    gitCommit: commit,
+    gitDirty: commit ? (git(['status', '--porcelain', '--untracked-files=no']) ?? '') !== '' : undefined,
+    allowedCores: input.allowedCores,
     loadAverageBefore: loadAverage(),
     ...(input.cpuBusyBefore !== undefined && { cpuBusyBefore: input.cpuBusyBefore }),
     engine: input.engine,
