@@ -169,7 +169,7 @@ export const ERROR_CODES = {
   GAUNTLET_SERVER_HOST_UNSUITED: {
     exit: EXIT.USAGE,
     cause:
-      '`--server-host` was given with something that runs on one machine only: a suite with services (fanout, services, saas with `--stores redis`), `--turns`, or `--cost instructions`',
+      "`--server-host` was given with something that runs on one machine only: a suite with services (fanout, services, saas with `--stores redis`), `--turns`, `--cost instructions`, or `--workers auto` (which counts this host's cores)",
     fix: 'drop `--server-host`, or run the hello, h2 or saas suite with its memory store',
   },
   // Tools and runtimes this machine lacks.

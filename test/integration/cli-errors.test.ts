@@ -158,3 +158,19 @@ test('--v8-flags that are not flags, that node refuses, or on the services suite
   assert.equal(services.code, 2);
   assert.match(services.stderr, /GAUNTLET_OPTION_NOT_FOR_SUITE/);
 });
+
+test('what runs on one machine only is refused with --server-host before anything starts or connects', async () => {
+  // a destination nothing answers at: a refusal must come before any ssh
+  const far = ['--server-host', 'nobody@192.0.2.1'];
+  for (const [args, why] of [
+    [['run', '--suite', 'fanout'], /the fanout suite's targets need upstream beside them/],
+    [['run', '--turns', '--targets', 'node-http,fastify'], /--turns stops and starts the targets/],
+    [['run', '--cost', 'instructions', '--targets', 'node-http'], /--cost instructions counts under Valgrind/],
+    [['run', '--workers', 'auto'], /--workers auto counts this host's cores/],
+  ] as const) {
+    const out = await runCli([...args, ...far], {}, 20_000);
+    assert.equal(out.code, 2, out.stderr);
+    assert.match(out.stderr, /GAUNTLET_SERVER_HOST_UNSUITED/);
+    assert.match(out.stderr, why);
+  }
+});
