@@ -16,7 +16,7 @@ import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js'
 import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import { runSettings, withRunRounds, type LoadOptions } from './settings.js';
 import { upstreamWatch } from './upstream-watch.js';
-import { refuseOnServerHost, serverHostOf, withHost } from './server-host.js';
+import { refuseOnServerHost, withHost } from './server-host.js';
 import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
 
 export interface RunOptions extends LoadOptions, BenchRunOptions {
@@ -50,13 +50,14 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const chosenScenarios = selectScenarios(suite, withRounds.scenarios, options.mixed ?? false);
   let runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
   await checkV8Flags(runtimes, options.v8Flags);
+  const serviceNames = suiteServices(suite, stores);
+  refuseOnServerHost(options, {
+    suite: suite.name,
+    services: serviceNames,
+    turns: options.turns,
+    workers: options.workers,
+  });
   if (options.workers !== undefined) {
-    if (String(options.workers) === 'auto' && serverHostOf(options))
-      throw new UserError(
-        'GAUNTLET_SERVER_HOST_UNSUITED',
-        `--workers auto counts this host's cores, not those of --server-host ${serverHostOf(options)}`,
-        'give the server host its number of workers: --workers <n>',
-      );
     const usable = allowedCores().length;
     const serverCores = usable >= 2 && options.pin !== false ? usable - 1 : usable;
     const workers = parseWorkers(String(options.workers), serverCores);
@@ -73,8 +74,6 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
       selection.runnable.map((t) => t.name),
       selection.baseline,
     );
-  const serviceNames = suiteServices(suite, stores);
-  refuseOnServerHost(options, { suite: suite.name, services: serviceNames, turns: settings.turns });
   return withServices(
     serviceNames,
     (services) =>

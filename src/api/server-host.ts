@@ -22,27 +22,31 @@ export function serverHostOf(options: ServerHostOptions): string | undefined {
   return named === undefined || named.trim() === '' ? undefined : named.trim();
 }
 
-/** Refuses what cannot run across two hosts yet: services beside the targets, and turns. */
+/**
+ * Refuses what cannot run across two hosts yet, before anything starts: services beside the
+ * targets, turns, counts under Valgrind, and a worker count taken from this host's cores.
+ */
 export function refuseOnServerHost(
   options: ServerHostOptions,
-  run: { suite: string; services: ServiceName[]; turns?: boolean; cost?: string },
+  run: { suite: string; services: ServiceName[]; turns?: boolean; cost?: string; workers?: number | string },
 ): void {
   const host = serverHostOf(options);
   if (!host) return;
-  const why =
+  const otherSuite = 'drop --server-host, or run the hello, h2 or saas suite (memory store) without --turns';
+  const [why, hint] =
     run.services.length > 0
-      ? `the ${run.suite} suite's targets need ${run.services.join(', ')} beside them`
+      ? [`the ${run.suite} suite's targets need ${run.services.join(', ')} beside them`, otherSuite]
       : run.turns
-        ? '--turns stops and starts the targets on their core from this host'
+        ? ['--turns stops and starts the targets on their core from this host', otherSuite]
         : run.cost === 'instructions'
-          ? '--cost instructions counts under Valgrind on this machine'
-          : undefined;
-  if (why)
-    throw new UserError(
-      'GAUNTLET_SERVER_HOST_UNSUITED',
-      `--server-host ${host} cannot run this: ${why}`,
-      'drop --server-host, or run the hello, h2 or saas suite (memory store) without --turns',
-    );
+          ? ['--cost instructions counts under Valgrind on this machine', otherSuite]
+          : String(run.workers) === 'auto'
+            ? [
+                "--workers auto counts this host's cores, not the server host's",
+                'give the server host its number of workers: --workers <n>',
+              ]
+            : [];
+  if (why) throw new UserError('GAUNTLET_SERVER_HOST_UNSUITED', `--server-host ${host} cannot run this: ${why}`, hint);
 }
 
 /** Runs `body` on the run's host, and closes a server host's connection after it whatever happens. */

@@ -66,20 +66,17 @@ function cellsOf(results: Record<Setup, Result[]>, targets: string[]): Cell[] {
     const runs = {} as Cell['runs'];
     for (const setup of SETUPS) {
       const summaries = results[setup].flatMap((r) => r.summaries.filter((s) => s.target === target));
-      const median = (pick: (s: (typeof summaries)[number]) => number | undefined) => {
-        const values = summaries.map(pick).filter((v): v is number => v !== undefined);
-        return values.length > 0 ? medianOf(values) : undefined;
-      };
+      const each = (pick: (s: (typeof summaries)[number]) => number | undefined) =>
+        summaries.map(pick).filter((v): v is number => v !== undefined);
+      const median = (pick: Parameters<typeof each>[0]) => medianOf(each(pick));
+      runs[setup] = each((s) => s.baselineRatios?.requestsPerSec?.estimate ?? s.ratioToBaseline);
       figures[setup] = {
-        vsBaseline: median((s) => s.baselineRatios?.requestsPerSec?.estimate ?? s.ratioToBaseline),
+        vsBaseline: medianOf(runs[setup]),
         cpuVsBaseline: median((s) => s.baselineRatios?.cpuUsPerRequest?.estimate),
         rps: median((s) => s.requestsPerSec?.median),
         cpuUs: median((s) => s.cpuUsPerRequest?.median),
         p50Ms: median((s) => s.latencyMs?.p50),
       };
-      runs[setup] = summaries
-        .map((s) => s.baselineRatios?.requestsPerSec?.estimate ?? s.ratioToBaseline)
-        .filter((v): v is number => v !== undefined);
     }
     return { target, figures, runs };
   });

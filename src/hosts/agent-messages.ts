@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { IdlePollingRecord } from '../proc/idle-polling.js';
-import type { HostFacts } from './host.js';
+import type { Launch } from './host.js';
+import type { MachineFacts } from '../model/schema.js';
 
 const launchSchema = z.object({
   label: z.string(),
@@ -65,10 +66,20 @@ export interface AgentHello {
   version: string;
   /** The address targets listen on and the load is sent to: where the SSH connection arrived. */
   address: string;
-  facts: HostFacts;
+  facts: MachineFacts;
   /** Its idle polling, set for the run as asked (proc/idle-polling.ts); absent where there is none. */
   idlePolling?: IdlePollingRecord;
 }
 
 /** The token that stands for gauntlet's folder in paths sent between hosts. */
 export const ROOT_TOKEN = '$GAUNTLET_ROOT';
+
+/** A launch with `map` applied to every path it may hold: its command, its arguments, its environment's values. */
+export function mapLaunchPaths(launch: Launch, map: (value: string) => string): Launch {
+  return {
+    ...launch,
+    command: map(launch.command),
+    args: launch.args.map(map),
+    env: Object.fromEntries(Object.entries(launch.env).map(([name, value]) => [name, map(value)])),
+  };
+}

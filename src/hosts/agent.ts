@@ -13,7 +13,7 @@ import { projectRoot } from '../core/paths.js';
 import { type IdlePolling, pollIdleCores } from '../proc/idle-polling.js';
 import type { GroupProcess } from '../proc/process-group.js';
 import { gauntletVersion, machineFacts } from '../results/environment.js';
-import { type AgentHello, type AgentRequest, ROOT_TOKEN, requestSchema } from './agent-messages.js';
+import { type AgentHello, type AgentRequest, mapLaunchPaths, ROOT_TOKEN, requestSchema } from './agent-messages.js';
 import { type Launch, TargetStartError, type VariantInstall, type WindowMeter } from './host.js';
 import { serveLinkProbe } from './link-probe.js';
 import { LocalHost } from './local-host.js';
@@ -31,12 +31,7 @@ function localPath(value: string): string {
 
 /** A launch with this host's paths, refused when its runtime or app is not installed here. */
 export function localLaunch(launch: Launch): Launch {
-  const here: Launch = {
-    ...launch,
-    command: localPath(launch.command),
-    args: launch.args.map(localPath),
-    env: Object.fromEntries(Object.entries(launch.env).map(([k, v]) => [k, localPath(v)])),
-  };
+  const here = mapLaunchPaths(launch, localPath);
   const sent = [launch.command, ...launch.args];
   const files = [here.command, ...here.args].filter((_, i) => sent[i].startsWith(ROOT_TOKEN));
   const missing = files.find((file) => !existsSync(file));

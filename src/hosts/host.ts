@@ -7,10 +7,11 @@
 import type { LoadProtocol } from '../engines/engine.js';
 import type { GroupUsage } from '../proc/group-sampler.js';
 import type { CoreSets } from '../proc/pinning.js';
-import type { Environment, MachineFacts } from '../model/schema.js';
-
-export type ServerHostRecord = NonNullable<Environment['serverHost']>;
+import type { Environment } from '../model/schema.js';
 import type { Settled } from '../proc/settle.js';
+
+/** A server host as the result records it: its machine, its idle polling and the link to it. */
+export type ServerHostRecord = NonNullable<Environment['serverHost']>;
 
 /** What to run for a target: built on the load host, run on the server host. */
 export interface Launch {
@@ -55,16 +56,8 @@ export interface WindowMeter {
   end(): Promise<WindowUsage>;
 }
 
-/** The machine a host is: what a result records of it. */
-export type HostFacts = MachineFacts;
-
-/** The network between the load host and a server host, measured once at the start of a run. */
-export interface LinkFigures {
-  /** Median round trip of a one-byte message over TCP, in ms. */
-  rttMs: number;
-  /** Bytes a second one TCP connection carried from the load host to the server host. */
-  bytesPerSec: number;
-}
+/** The network between the load host and a server host, measured once at the start of a run (link-probe.ts). */
+export type LinkFigures = NonNullable<ServerHostRecord['link']>;
 
 /** An `ab` version of a target to install on a server host as it was here (ab/install-variant.ts). */
 export interface VariantInstall {

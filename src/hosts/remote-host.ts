@@ -11,11 +11,18 @@ import { projectRoot } from '../core/paths.js';
 import type { CoreSets } from '../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../proc/process-group.js';
 import type { Settled } from '../proc/settle.js';
+import type { MachineFacts } from '../model/schema.js';
 import { gauntletVersion } from '../results/environment.js';
-import { type AgentAsk, type AgentHello, ROOT_TOKEN, replySchema } from './agent-messages.js';
+import {
+  type AgentAsk,
+  type AgentHello,
+  type AgentReply,
+  mapLaunchPaths,
+  ROOT_TOKEN,
+  replySchema,
+} from './agent-messages.js';
 import {
   type Host,
-  type HostFacts,
   type HostProcess,
   type Launch,
   type LinkFigures,
@@ -78,7 +85,7 @@ function portable(value: string): string {
 
 export class RemoteHost implements Host {
   readonly name: string;
-  facts?: HostFacts;
+  facts?: MachineFacts;
   private idlePolling?: AgentHello['idlePolling'];
   private ssh?: GroupProcess;
   private address = '';
@@ -137,7 +144,7 @@ export class RemoteHost implements Host {
   }
 
   private receive(line: string): void {
-    let message: ReturnType<typeof replySchema.parse>;
+    let message: AgentReply;
     try {
       message = replySchema.parse(JSON.parse(line));
     } catch {
@@ -205,12 +212,7 @@ export class RemoteHost implements Host {
   }
 
   async start(launch: Launch): Promise<StartedTarget> {
-    const sent: Launch = {
-      ...launch,
-      command: portable(launch.command),
-      args: launch.args.map(portable),
-      env: Object.fromEntries(Object.entries(launch.env).map(([k, v]) => [k, portable(v)])),
-    };
+    const sent = mapLaunchPaths(launch, portable);
     const { pid, port } = (await this.ask({ op: 'start', launch: sent })) as { pid: number; port: number };
     return { process: this.remoteProcess(pid), address: this.address, port };
   }
