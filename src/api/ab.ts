@@ -23,9 +23,10 @@ import { targetAvailability } from '../targets/availability.js';
 import { abBench } from './ab-inproc.js';
 import { chosenRuntimes } from './runtime-selection.js';
 import { findTarget, scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
-import { runSettings, type LoadOptions } from './settings.js';
+import { resolveLoad, runSettings, type LoadOptions } from './settings.js';
 import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
-import { refuseOnServerHost, withHost } from './server-host.js';
+import { refuseOnServerHost } from './server-host.js';
+import { loadHostsPlan, refuseOnLoadHosts, withRunHosts } from './load-hosts.js';
 import { upstreamWatch } from './upstream-watch.js';
 
 /** Enough rounds that the signed-rank test can reach a verdict at 5 % (6 pairs give p down to 0.031). */
@@ -83,7 +84,15 @@ export async function ab(
     afterText,
   );
   const nameOn = (label: string, runtime: Runtime) => runtimeVariantName(label, runtime, runtimes);
-  const settings = runSettings({ ...options, repeats, baselineVisits: 1 }, suite, scenarios, runtimes[0]);
+  refuseOnLoadHosts(options, {
+    suite: suite.name,
+    scenarios,
+    engine: options.engine,
+    turns: options.turns,
+    connections: resolveLoad(options, suite, scenarios).connections,
+  });
+  const { loadHosts, loadOptions } = loadHostsPlan({ ...options, repeats, baselineVisits: 1 });
+  const settings = runSettings(loadOptions, suite, scenarios, runtimes[0], loadHosts?.engine);
   if (settings.turns) {
     if (runtimes.length > 1)
       throw new UserError(
@@ -101,7 +110,7 @@ export async function ab(
   const outcome = await withServices(
     serviceNames,
     (services) =>
-      withHost(options, async (host) => {
+      withRunHosts(options, loadHosts, async (host) => {
         // a server host installs A and B as they were installed here
         for (const [text, label] of [
           [beforeText, labelA],
@@ -124,6 +133,7 @@ export async function ab(
           services: services.running(),
           upstream: upstreamWatch(suite, services),
           host,
+          loadHosts,
         });
       }),
     serviceOptions(options),

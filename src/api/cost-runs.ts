@@ -19,6 +19,7 @@ import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js'
 import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
 import type { AbOptions } from './ab.js';
 import { refuseOnServerHost } from './server-host.js';
+import { refuseOnLoadHosts } from './load-hosts.js';
 import type { Scenario, Suite } from '../suites/types.js';
 
 /** The scenarios asked for, else the first the suite measures by default (hello: json): a count takes about a minute per process. */
@@ -32,6 +33,7 @@ async function countChoices(options: RunOptions & CountOptions) {
   const log = options.log ?? (() => undefined);
   const suite = selectSuite(options.suite);
   refuseOnServerHost(options, { suite: suite.name, services: [], cost: 'instructions' });
+  refuseOnLoadHosts(options, { suite: suite.name, scenarios: [], cost: 'instructions' });
   const scenarios = countedScenarios(suite, options.scenarios);
   const runtimes = await chosenRuntimes(options.runtimes, options.installRuntimes, log);
   checkCountable(suite, scenarios, runtimes);

@@ -14,9 +14,10 @@ import { storeVariantName, storeVariants } from '../stores/store-variants.js';
 import { runBenchSuite, type BenchRunOptions } from './run-inproc.js';
 import { chosenRuntimes, selectTargetsOnRuntimes } from './runtime-selection.js';
 import { scenariosOfTargets, selectScenarios, selectSuite } from './selection.js';
-import { runSettings, withRunRounds, type LoadOptions } from './settings.js';
+import { resolveLoad, runSettings, withRunRounds, type LoadOptions } from './settings.js';
+import { loadHostsPlan, refuseOnLoadHosts, withRunHosts } from './load-hosts.js';
 import { upstreamWatch } from './upstream-watch.js';
-import { refuseOnServerHost, withHost } from './server-host.js';
+import { refuseOnServerHost } from './server-host.js';
 import { refuseTurnsOf, refuseTurnsWithout } from './turns-check.js';
 
 export interface RunOptions extends LoadOptions, BenchRunOptions {
@@ -37,6 +38,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const suite = selectSuite(options.suite);
   refuseV8FlagsOffTargets(suite, options.v8Flags);
   refuseTurnsOf(suite, options);
+  refuseOnLoadHosts(options, { suite: suite.name, scenarios: [], bench: suite.kind === 'bench' });
   if (suite.kind === 'bench') return runBenchSuite(suite, options);
   const stores = parseStores(options.stores ?? ['memory']);
   if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
@@ -68,7 +70,15 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
     chosenScenarios,
     selection.runnable.map((t) => t.name),
   );
-  const settings = runSettings(withRounds, suite, scenarios, runtimes[0]);
+  refuseOnLoadHosts(options, {
+    suite: suite.name,
+    scenarios,
+    engine: options.engine,
+    turns: options.turns,
+    connections: resolveLoad(withRounds, suite, scenarios).connections,
+  });
+  const { loadHosts, loadOptions } = loadHostsPlan(withRounds);
+  const settings = runSettings(loadOptions, suite, scenarios, runtimes[0], loadHosts?.engine);
   if (settings.turns)
     refuseTurnsWithout(
       selection.runnable.map((t) => t.name),
@@ -77,7 +87,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   return withServices(
     serviceNames,
     (services) =>
-      withHost(options, (host) =>
+      withRunHosts(options, loadHosts, (host) =>
         executeRun({
           ...settings,
           suite,
@@ -88,6 +98,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
           services: services.running(),
           upstream: upstreamWatch(suite, services),
           host,
+          loadHosts,
         }),
       ),
     serviceOptions(options),

@@ -5,7 +5,7 @@
  */
 import { UserError } from '../core/errors.js';
 import type { Host } from '../hosts/host.js';
-import { localHost } from '../hosts/local-host.js';
+import { LocalHost, localHost } from '../hosts/local-host.js';
 import { connectServerHost } from '../hosts/remote-host.js';
 import type { ServiceName } from '../suites/types.js';
 
@@ -49,13 +49,17 @@ export function refuseOnServerHost(
   if (why) throw new UserError('GAUNTLET_SERVER_HOST_UNSUITED', `--server-host ${host} cannot run this: ${why}`, hint);
 }
 
-/** Runs `body` on the run's host, and closes a server host's connection after it whatever happens. */
+/**
+ * Runs `body` on the run's host, and closes a server host's connection after it whatever happens.
+ * `localAddress`: where targets on this machine listen (load hosts reach them there; default loopback).
+ */
 export async function withHost<T>(
   options: ServerHostOptions & { idlePolling?: boolean },
   body: (host: Host) => Promise<T>,
+  localAddress?: string,
 ): Promise<T> {
   const destination = serverHostOf(options);
-  if (!destination) return body(localHost);
+  if (!destination) return body(localAddress ? new LocalHost(localAddress) : localHost);
   const host = await connectServerHost({
     destination,
     gauntletCommand: options.serverGauntlet,

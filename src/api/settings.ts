@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { planEngines } from '../engines/engine-plan.js';
 import { findK6 } from '../engines/k6/locate.js';
 import { engines } from '../engines/registry.js';
+import type { Engine } from '../engines/engine.js';
 import {
   FIXED_PROFILE,
   type LoadProfile,
@@ -117,8 +118,10 @@ export interface LoadOptions {
   log?: (line: string) => void;
   /** Run the targets on another host over SSH: `user@host[:port]` or an ssh_config alias (api/server-host.ts). */
   serverHost?: string;
-  /** With serverHost: the command that runs gauntlet there (default: this node and gauntlet, at the same paths). */
+  /** With serverHost or loadHosts: the command that runs gauntlet there (default: this node and gauntlet, at the same paths). */
   serverGauntlet?: string;
+  /** Split the k6 load over these hosts, each reached over SSH (api/load-hosts.ts). */
+  loadHosts?: string[];
 }
 
 /** The load fields with every default applied. */
@@ -267,6 +270,8 @@ export function runSettings(
   suite: Suite,
   scenarios: Scenario[],
   runtime: Runtime,
+  /** The one engine every load runs on (k6 over --load-hosts); absent: chosen by --engine. */
+  engine?: Engine,
 ): Omit<RunSettings, 'suite' | 'targets' | 'unavailable' | 'scenarios' | 'baseline'> {
   const load = resolveLoad(options, suite, scenarios);
   return {
@@ -284,6 +289,7 @@ export function runSettings(
       scenarios,
       { ...load, warmupSec: load.trialWarmupSec, durationSec: fixedWindowSec(options, suite) },
       load.shapes,
+      engine,
     ),
     runtime,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -169,8 +169,8 @@ export function doctorChecks(): DoctorCheck[] {
     ),
     tool(
       'ssh',
-      'reaches a server host and starts gauntlet agent there (--server-host: targets on another machine)',
-      '--server-host',
+      'reaches other hosts and starts gauntlet agent there (--server-host, --load-hosts)',
+      '--server-host, --load-hosts',
       'ssh',
       ['-V'],
       'openssh-client',

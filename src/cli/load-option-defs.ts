@@ -195,8 +195,12 @@ function machineOptions(): Option[] {
     ),
     new Option(
       '--server-gauntlet <command>',
-      "with --server-host: the command that runs gauntlet there (default: this node and this gauntlet's main.js, at the same paths)",
+      "with --server-host or --load-hosts: the command that runs gauntlet there (default: this node and this gauntlet's main.js, at the same paths)",
     ),
+    new Option(
+      '--load-hosts <hosts>',
+      'split the k6 load over these hosts (comma-separated, as ssh takes them), started together, their figures merged (default: GAUNTLET_LOAD_HOSTS, else the load comes from here)',
+    ).argParser(list),
     new Option(
       '--no-idle-polling',
       'on a virtual machine whose idle cores halt at once, leave them so (by default a run as root lets them poll while it runs, and restores the setting after)',

@@ -1,4 +1,5 @@
 /** The measurement flags `run` and `ab` share, the suite defaults applied to them, and the API options they become. */
+import { loadHostsOf } from '../api/load-hosts.js';
 import type { ExportFlags } from './export-option.js';
 import type { Command, Option } from 'commander';
 import type { CountOptions } from '../api/cost.js';
@@ -32,6 +33,7 @@ export interface LoadFlags extends RuntimeFlags, ExportFlags {
   pin: boolean;
   serverHost?: string;
   serverGauntlet?: string;
+  loadHosts?: string[];
   /** --no-idle-polling: leave idle cores that halt at once as they are. */
   idlePolling: boolean;
   quiet: boolean;
@@ -101,10 +103,11 @@ export function applySuiteDefaults(command: Command): void {
     if (value !== undefined && command.getOptionValueSource(key) === 'default')
       command.setOptionValueWithSource(key, value, 'default');
   }
-  // k6 pipelines nothing: with it (and so with a ramp or rate profile) one request per connection, unless asked.
+  // k6 pipelines nothing: with it (and so with a ramp or rate profile, or load hosts) one request per connection, unless asked.
   const profile = String(command.getOptionValue('profile') ?? 'fixed').trim();
   const engine = String(command.getOptionValue('engine') ?? 'auto');
-  if ((profile !== 'fixed' || engine === 'k6') && command.getOptionValueSource('pipelining') === 'default')
+  const onK6 = engine === 'k6' || loadHostsOf({ loadHosts: command.getOptionValue('loadHosts') }) !== undefined;
+  if ((profile !== 'fixed' || onK6) && command.getOptionValueSource('pipelining') === 'default')
     command.setOptionValueWithSource('pipelining', 1, 'default');
 }
 
@@ -136,6 +139,7 @@ export function loadOptions(flags: LoadFlags): LoadOptions {
     idlePolling: flags.idlePolling,
     serverHost: flags.serverHost,
     serverGauntlet: flags.serverGauntlet,
+    loadHosts: flags.loadHosts,
     quiet: flags.quiet,
     untilStablePercent: flags.untilStable,
     turns: flags.turns,

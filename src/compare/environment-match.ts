@@ -31,6 +31,9 @@ export function checkEnvironments(a: Result, b: Result): EnvironmentCheck {
   );
   differ("server host's CPU model", server(a)?.cpuModel, server(b)?.cpuModel, blocking);
   differ("server host's usable cores", server(a)?.allowedCores.length, server(b)?.allowedCores.length, blocking);
+  // A load split over several hosts (--load-hosts) came from other machines, over a network.
+  const loadHosts = (r: Result) => r.environment.loadHosts?.length ?? 0;
+  differ('load hosts', loadHosts(a), loadHosts(b), blocking);
   // Per scenario both ran: --engine auto may pick another engine when other engines are installed.
   for (const scenario of a.plan.scenarios.filter((s) => b.plan.scenarios.includes(s))) {
     const [x, y] = [engineOfScenario(a, scenario), engineOfScenario(b, scenario)];

@@ -172,6 +172,28 @@ export const ERROR_CODES = {
       "`--server-host` was given with something that runs on one machine only: a suite with services (fanout, services, saas with `--stores redis`), `--turns`, `--cost instructions`, or `--workers auto` (which counts this host's cores)",
     fix: 'drop `--server-host`, or run the hello, h2 or saas suite with its memory store',
   },
+  GAUNTLET_LOAD_HOST_UNREACHABLE: {
+    exit: EXIT.MISSING_TOOL,
+    cause:
+      "`--load-hosts`: ssh could not reach a load host, or `gauntlet agent` did not start there (ssh's and the agent's last output are printed)",
+    fix: 'check that `ssh <load-host> true` works without a prompt (keys, known_hosts), and that gauntlet and k6 are installed there (`--server-gauntlet` names the path on every host)',
+  },
+  GAUNTLET_LOAD_HOST_VERSION: {
+    exit: EXIT.USAGE,
+    cause: '`--load-hosts`: the gauntlet on a load host is another version than the one driving the run',
+    fix: 'install the same version on every host (the error names both)',
+  },
+  GAUNTLET_LOAD_HOST_LOST: {
+    exit: EXIT.INTERRUPTED,
+    cause: '`--load-hosts`: the SSH connection to a load host closed mid-run; its agent stopped its k6',
+    fix: 'the finished trials are kept in the run folder (`gauntlet report <run folder>`); check the connection (ServerAliveInterval in ssh_config) and run again',
+  },
+  GAUNTLET_LOAD_HOSTS_UNSUITED: {
+    exit: EXIT.USAGE,
+    cause:
+      '`--load-hosts` was given with a load k6 cannot split over hosts: another `--engine` than k6, an HTTP/2 suite, the services suite, `--turns`, `--cost instructions`, a load host named twice, or fewer connections than load hosts',
+    fix: 'use `--engine k6` (or auto) on the hello, saas or fanout suite, with at least one connection per load host',
+  },
   // Tools and runtimes this machine lacks.
   GAUNTLET_ENGINE_UNAVAILABLE: {
     exit: EXIT.MISSING_TOOL,

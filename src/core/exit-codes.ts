@@ -36,7 +36,7 @@ export const EXIT_MEANINGS: Record<ExitName, { meaning: string; when: string }> 
   },
   MISSING_TOOL: {
     meaning: 'a tool or runtime the command needs is missing or does not work here',
-    when: '`doctor`: a required check is missing; any command: redis-server, a broker (nats-server, mosquitto), openssl, a load engine or a runtime it needs, or a server host that ssh cannot reach (the error code says which)',
+    when: '`doctor`: a required check is missing; any command: redis-server, a broker (nats-server, mosquitto), openssl, a load engine or a runtime it needs, or a server host or load host that ssh cannot reach (the error code says which)',
   },
   TARGET_FAILED: {
     meaning: 'a target did not start, or died every time it was measured',
@@ -45,6 +45,6 @@ export const EXIT_MEANINGS: Record<ExitName, { meaning: string; when: string }> 
   INTERNAL: { meaning: 'gauntlet crashed: a bug', when: 'any command; please report it with the printed stack' },
   INTERRUPTED: {
     meaning: 'interrupted (Ctrl-C or SIGTERM)',
-    when: '`run`, `ab`: the trials that finished are kept, in `result.json` and the report (also when the SSH connection to a `--server-host` closed mid-run); `doctor --noise`: the windows measured so far are reported',
+    when: '`run`, `ab`: the trials that finished are kept, in `result.json` and the report (also when the SSH connection to a `--server-host` or one of `--load-hosts` closed mid-run); `doctor --noise`: the windows measured so far are reported',
   },
 };

@@ -9,9 +9,9 @@
 import { scenarioProtocol } from '../suites/protocol.js';
 import type { Scenario } from '../suites/types.js';
 import type { Engine, LoadSpec } from './engine.js';
-import { loadNeeds, profileNeeds, windowNeeds } from './needs.js';
+import { type LoadNeeds, loadNeeds, profileNeeds, windowNeeds } from './needs.js';
 import type { LoadProfile } from './profile.js';
-import { chooseEngine } from './registry.js';
+import { chooseEngine as chooseFromRegistry, requireCapabilities } from './registry.js';
 
 /** The load settings every trial shares (from the flags); `durationSec` is the fixed window. */
 export type SharedLoad = Pick<LoadSpec, 'connections' | 'pipelining' | 'warmupSec' | 'durationSec' | 'timeoutSec'>;
@@ -56,7 +56,11 @@ export function planEngines(
   load: SharedLoad,
   /** Scenarios whose trials run a profile or window of their own (absent: fixed, `load.durationSec`). */
   shapes: Record<string, { profile: LoadProfile; durationSec: number }> = {},
+  /** The one engine every load runs on (k6 split over load hosts), refused where it lacks a capability. */
+  only?: Engine,
 ): EnginePlan {
+  const chooseEngine = (needs: LoadNeeds, preferred?: string) =>
+    only ? requireCapabilities(only, needs) : chooseFromRegistry(needs, preferred);
   const profileOf = (scenario: Scenario) => shapes[scenario.name]?.profile;
   /** Everything a scenario's trials ask of an engine beyond its quirks: requests, profile, window lengths. */
   const trialNeeds = (scenario: Scenario) => ({

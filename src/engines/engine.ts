@@ -170,6 +170,26 @@ export interface EngineMeasurement {
   stages?: StageMeasurement[];
   /** Set by an engine that compared bodies with LoadSpec.expectedAnswers. */
   bodyCheck?: BodyCheck;
+  /**
+   * Set by an engine that ran on other hosts, where gauntlet cannot read the generator's CPU:
+   * its CPU time over the window (every host's), and the busiest host's share of a core.
+   */
+  generator?: { cpuSeconds: number; busiestCores: number };
+  /** A load split over several hosts: each one's share of the figures above. */
+  loadHosts?: LoadHostShare[];
+}
+
+/** One load host's share of a split load, as its own k6 measured it. */
+export interface LoadHostShare {
+  host: string;
+  requests: number;
+  errors: number;
+  /** Its window, on its own clock. */
+  durationSec: number;
+  requestsPerSec: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  /** Its k6's CPU over its window, in cores. */
+  generatorCpuCores: number;
 }
 
 export interface EngineHooks {

@@ -105,6 +105,22 @@ function preferenceOrder(capable: Engine[], needs: LoadNeeds): Engine[] {
   ];
 }
 
+/** `engine` when it has every capability `needs` sets, else refused naming what it lacks. */
+export function requireCapabilities(engine: Engine, needs: LoadNeeds): Engine {
+  const missing = missingCapabilities(engine, neededCapabilities(needs));
+  if (missing.length === 0) return engine;
+  const capable = enginesByEfficiency.filter(
+    (other) => missingCapabilities(other, neededCapabilities(needs)).length === 0,
+  );
+  throw new UserError(
+    'GAUNTLET_ENGINE_INCAPABLE',
+    `engine ${engine.name} cannot carry this load: it has no ${missing.map((c) => capabilityNames[c]).join(', ')}`,
+    capable.length > 0
+      ? `use --engine ${capable.map((e) => e.name).join(' or ')}, or --engine auto`
+      : 'no engine gauntlet knows can',
+  );
+}
+
 /**
  * The cheapest usable engine that has every capability set to true in `needs` (false or
  * absent: not needed), see preferenceOrder. `preferred` (an engine name; 'auto' or undefined
@@ -116,20 +132,8 @@ export function chooseEngine(needs: LoadNeeds, preferred?: string): Engine {
   const names = (capabilities: Need[]) => capabilities.map((c) => capabilityNames[c]).join(', ');
   const capable = enginesByEfficiency.filter((engine) => missingCapabilities(engine, needed).length === 0);
 
-  if (preferred !== undefined && preferred !== 'auto') {
-    const engine = selectEngine(preferred); // unknown or not installed: refused with the reason
-    const missing = missingCapabilities(engine, needed);
-    if (missing.length > 0) {
-      throw new UserError(
-        'GAUNTLET_ENGINE_INCAPABLE',
-        `engine ${engine.name} cannot carry this load: it has no ${names(missing)}`,
-        capable.length > 0
-          ? `use --engine ${capable.map((e) => e.name).join(' or ')}, or --engine auto`
-          : 'no engine gauntlet knows can',
-      );
-    }
-    return engine;
-  }
+  // unknown or not installed: refused with the reason
+  if (preferred !== undefined && preferred !== 'auto') return requireCapabilities(selectEngine(preferred), needs);
 
   // A rate profile is an open model: auto never runs it on a closed loop with a rate cap (autocannon -R).
   const openOnly = needs.arrivalRate || needs.rampingArrivalRate;

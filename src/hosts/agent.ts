@@ -1,7 +1,7 @@
 /**
- * `gauntlet agent`: the server host's side of a run across two hosts. It reads requests from
- * stdin (the SSH session), does them as this machine's host would (local-host.ts) and writes
- * replies and events to stdout. When stdin closes (the run ended, or the SSH connection dropped)
+ * `gauntlet agent`: a server host's or a load host's side of a run across hosts. It reads
+ * requests from stdin (the SSH session), does them as this machine's host would (local-host.ts)
+ * or runs its share of a k6 load (k6-jobs.ts), and writes replies and events to stdout. When stdin closes (the run ended, or the SSH connection dropped)
  * or a signal arrives, it stops every process group it started and exits: nothing is left
  * running on the server host.
  */
@@ -15,13 +15,26 @@ import type { GroupProcess } from '../proc/process-group.js';
 import { gauntletVersion, machineFacts } from '../results/environment.js';
 import { type AgentHello, type AgentRequest, mapLaunchPaths, ROOT_TOKEN, requestSchema } from './agent-messages.js';
 import { type Launch, TargetStartError, type VariantInstall, type WindowMeter } from './host.js';
+import { K6Jobs } from './k6-jobs.js';
 import { serveLinkProbe } from './link-probe.js';
+import { EngineFailure } from '../engines/engine-failure.js';
+import { k6Version } from '../engines/k6/locate.js';
 import { LocalHost } from './local-host.js';
 
-/** The address an SSH session arrived on (SSH_CONNECTION: client ip, client port, server ip, server port). */
-export function sshArrivalAddress(env: NodeJS.ProcessEnv = process.env): string | undefined {
+/** SSH_CONNECTION's fields: client ip, client port, server ip, server port. */
+function sshConnection(env: NodeJS.ProcessEnv): string[] | undefined {
   const parts = env.SSH_CONNECTION?.trim().split(/\s+/);
-  return parts && parts.length === 4 ? parts[2] : undefined;
+  return parts && parts.length === 4 ? parts : undefined;
+}
+
+/** The address an SSH session arrived on. */
+export function sshArrivalAddress(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return sshConnection(env)?.[2];
+}
+
+/** The address an SSH session came from: where this host reaches the one that started the agent. */
+export function sshClientAddress(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return sshConnection(env)?.[0];
 }
 
 /** `$GAUNTLET_ROOT/…` back to this host's gauntlet folder. */
@@ -59,6 +72,7 @@ export async function serveAgent(options: AgentOptions): Promise<void> {
   const meters = new Map<number, WindowMeter>();
   let polling: IdlePolling | undefined;
   const send = (message: unknown) => options.output.write(`${JSON.stringify(message)}\n`);
+  const k6 = new K6Jobs(send);
 
   const handle = async (request: AgentRequest): Promise<unknown> => {
     switch (request.op) {
@@ -69,6 +83,8 @@ export async function serveAgent(options: AgentOptions): Promise<void> {
           version: gauntletVersion(),
           address,
           facts: machineFacts(),
+          ...(sshClientAddress() && { client: sshClientAddress() }),
+          k6: k6Version(),
           ...(polling?.record && { idlePolling: polling.record }),
         };
         return hello;
@@ -102,6 +118,12 @@ export async function serveAgent(options: AgentOptions): Promise<void> {
         return host.waitUntilIdle(request.pids, undefined, request.maxMs);
       case 'link':
         return { port: (await serveLinkProbe(address)).port };
+      case 'k6-run':
+        return k6.run(request);
+      case 'k6-go':
+        return k6.go(request.job);
+      case 'k6-stop':
+        return k6.stop(request.job);
       case 'install': {
         if (!options.install) throw new Error('this agent cannot install ab versions');
         const { variant } = request;
@@ -135,11 +157,14 @@ export async function serveAgent(options: AgentOptions): Promise<void> {
             message: error.message,
             ...(error instanceof TargetStartError && { lastOutput: error.lastOutput, exitCode: error.exitCode }),
             ...(error instanceof UserError && { code: error.code, hint: error.hint }),
+            ...(error instanceof EngineFailure && {
+              engineFailure: { engine: error.engine, exit: error.exit, stderr: error.stderr },
+            }),
           },
         }),
     );
   });
   await new Promise<void>((resolve) => lines.once('close', resolve));
-  await Promise.all([...started.values()].map((group) => group.stop(1000)));
+  await Promise.all([...started.values()].map((group) => group.stop(1000)).concat(k6.close()));
   polling?.restore();
 }

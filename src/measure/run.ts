@@ -19,8 +19,9 @@ import { runtimeOf, runtimeRecord, runtimesLine, runtimesUsed } from '../targets
 import type { Scenario, Suite } from '../suites/types.js';
 import { packageVersions } from '../targets/availability.js';
 import type { Target } from '../targets/registry.js';
-import { allowedCores, pinRunning, pinSelf, tasksetAvailable } from '../proc/pinning.js';
+import { allowedCores, GENERATOR_HERE, pinRunning, pinSelf, tasksetAvailable } from '../proc/pinning.js';
 import type { Host } from '../hosts/host.js';
+import type { LoadHosts } from '../hosts/load-hosts.js';
 import { localHost } from '../hosts/local-host.js';
 import { machineCpuTicks, othersBusyShare } from '../proc/proc-stat.js';
 import { pollIdleCores } from '../proc/idle-polling.js';
@@ -82,6 +83,8 @@ export interface RunSettings {
   v8Flags: string[];
   /** Where the targets run (default: this machine; --server-host: another, over SSH). */
   host?: Host;
+  /** Several load hosts running the k6 load (--load-hosts, connected): recorded, and a lost one stops the run. */
+  loadHosts?: Pick<LoadHosts, 'records' | 'onLost'>;
   /** Make idle cores poll for the run where they halt at once (a KVM guest; proc/idle-polling.ts); false: leave them. */
   idlePolling: boolean;
   /** Measure every target in turns with a baseline process (turns-trial.ts); each side runs `durationSec` of its own. */
@@ -123,12 +126,15 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   );
   for (const service of services) pinRunning(service.pid, planned.services);
   const workers = settings.runtime.workers;
-  const cores = workers
-    ? {
-        ...planned,
-        note: `${planned.note}; ${workers} cluster worker(s) per target on ${planned.server ? `core ${planned.server}` : 'any core'}`,
-      }
-    : planned;
+  const loadHosts = settings.loadHosts?.records().map((record) => record.name);
+  const notes = [
+    loadHosts ? planned.note.replace(GENERATOR_HERE, 'gauntlet') : planned.note,
+    ...(workers
+      ? [`${workers} cluster worker(s) per target on ${planned.server ? `core ${planned.server}` : 'any core'}`]
+      : []),
+    ...(loadHosts ? [`k6 on load hosts ${loadHosts.join(', ')}`] : []),
+  ];
+  const cores = { ...planned, note: notes.join('; ') };
   pinSelf(cores.engine);
   const polling = pollIdleCores(settings.idlePolling);
   const id = runId(settings.suite.name);
@@ -178,6 +184,7 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
     idlePolling: polling.record,
     cpuBusyBefore: await othersBusyShare(),
     serverHost: await host.describe?.(),
+    loadHosts: settings.loadHosts?.records(),
   });
   const anchor = { target: settings.baseline, visits: baselineVisits };
   const starts = planStarts(targetNames, settings.seed, anchor, settings.processes);
@@ -251,11 +258,13 @@ export async function executeRun(settings: RunSettings): Promise<RunOutcome> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  host.onLost((error) => {
+  const onLost = (error: Error) => {
     if (abort.signal.aborted) return;
     progress.note(`\n${error.message}\nstopping; finished trials are kept in ${runDir}`);
     abort.abort(error);
-  });
+  };
+  host.onLost(onLost);
+  settings.loadHosts?.onLost(onLost);
 
   const trials: Trial[] = [];
   const verification: Verification[] = [];

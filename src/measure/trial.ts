@@ -74,6 +74,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
   const meter = running.host.meter(running.process.pid, { series: true });
   let serverUsage: Promise<WindowUsage> | undefined;
   let generatorPid = 0;
+  let windowBegun = false;
   let generatorStart: UsageSnapshot | undefined;
   let generatorEnd: UsageSnapshot | undefined;
 
@@ -90,15 +91,17 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
       spec,
       {
         windowStart(pid) {
+          windowBegun = true;
+          // pid 0: the generator runs elsewhere and reports its own CPU (measurement.generator)
           generatorPid = pid;
-          generatorStart = usageOf([pid]);
+          if (pid > 0) generatorStart = usageOf([pid]);
           meter.begin();
           context.windowWatch?.begin();
         },
         windowEnd() {
           context.windowWatch?.end();
           serverUsage = meter.end();
-          generatorEnd = usageOf([generatorPid]);
+          if (generatorPid > 0) generatorEnd = usageOf([generatorPid]);
         },
       },
       {
@@ -109,7 +112,7 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
       },
     );
   } catch (error) {
-    if (generatorStart && !serverUsage) void meter.end().catch(() => undefined);
+    if (windowBegun && !serverUsage) void meter.end().catch(() => undefined);
     await serverUsage?.catch(() => undefined);
     const cause = failureCause(error, await exitedSoon(running));
     if (cause === 'target-died') return { ...base, ...(await targetDied(running)) };
@@ -134,8 +137,11 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
       reason: `the server's CPU could not be read: ${(error as Error).message}`,
     };
   }
-  const generatorCpu =
-    generatorStart && generatorEnd ? Math.max(0, generatorEnd.cpuSeconds - generatorStart.cpuSeconds) : 0;
+  const generatorCpu = measurement.generator
+    ? measurement.generator.cpuSeconds
+    : generatorStart && generatorEnd
+      ? Math.max(0, generatorEnd.cpuSeconds - generatorStart.cpuSeconds)
+      : 0;
   const requests = measurement.requests;
   const perRequestUs = (cpuSeconds: number) => (requests > 0 ? (cpuSeconds * 1e6) / requests : 0);
   const result: Measurement = {
@@ -162,9 +168,11 @@ export async function runTrial(context: TrialContext): Promise<Omit<Trial, 'inde
       rssSeries: server.rssSeries,
     },
     generator: {
-      cpuCores: server.wallSeconds > 0 ? generatorCpu / server.wallSeconds : 0,
+      // several load hosts: the busiest one is the one that may have capped the load
+      cpuCores: measurement.generator?.busiestCores ?? (server.wallSeconds > 0 ? generatorCpu / server.wallSeconds : 0),
       cpuUsPerRequest: perRequestUs(generatorCpu),
     },
+    ...(measurement.loadHosts && { loadHosts: measurement.loadHosts }),
   };
 
   const flags: TrialFlag[] = [];

@@ -117,6 +117,16 @@ export const serverHostSchema = z.object({
   idlePolling: idlePollingSchema.optional(),
 });
 
+/** A load host (`--load-hosts`): a machine that ran a share of the k6 load, as its agent saw it. */
+export const loadHostSchema = z.object({
+  /** The SSH destination, as given. */
+  name: z.string(),
+  /** Its k6 version. */
+  k6: z.string(),
+  ...machineShape,
+});
+export type LoadHostRecord = z.infer<typeof loadHostSchema>;
+
 export const environmentSchema = z.object({
   ...machineShape,
   gitCommit: z.string().optional(),
@@ -172,6 +182,11 @@ export const environmentSchema = z.object({
    * measured at the start. The fields above are then the load host's. Absent: one machine ran all.
    */
   serverHost: serverHostSchema.optional(),
+  /**
+   * Set when k6 ran on several load hosts (`--load-hosts`), each a share of every load: those
+   * machines. The fields above are then the machine that drove the run. Absent: the load came from here.
+   */
+  loadHosts: z.array(loadHostSchema).optional(),
 });
 
 export const planSchema = z.object({
@@ -386,7 +401,22 @@ export const trialSchema = z.object({
         peakRssBytes: z.number(),
         rssSeries: z.array(z.tuple([z.number(), z.number()])),
       }),
+      /** The load generator's CPU; with several load hosts, cpuCores is the busiest host's and cpuUsPerRequest all of theirs. */
       generator: z.object({ cpuCores: z.number(), cpuUsPerRequest: z.number() }),
+      /** Several load hosts: each one's share, as its own k6 measured it (the figures above are all of them). */
+      loadHosts: z
+        .array(
+          z.object({
+            host: z.string(),
+            requests: z.number(),
+            errors: z.number(),
+            durationSec: z.number(),
+            requestsPerSec: z.number(),
+            latencyMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
+            generatorCpuCores: z.number(),
+          }),
+        )
+        .optional(),
       /** The upstream over the same window (fanout): the calls it served against the responses, and its CPU. */
       upstream: z
         .object({

@@ -9,6 +9,9 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
+/** Who the note says runs beside gauntlet; a load from other hosts (--load-hosts) leaves gauntlet alone there. */
+export const GENERATOR_HERE = 'load generator and gauntlet';
+
 export interface CoreSets {
   /** taskset list for the server, e.g. "0"; undefined when not pinned. */
   server?: string;
@@ -66,7 +69,7 @@ export function planCores(
       ...plan,
       server,
       services: String(own),
-      note: `server on core ${server}, services (${names}) on core ${own}, load generator and gauntlet on core ${plan.engine}`,
+      note: `server on core ${server}, services (${names}) on core ${own}, ${GENERATOR_HERE} on core ${plan.engine}`,
     };
   }
   return {
@@ -91,7 +94,7 @@ function planServerAndEngine(cores: number[], haveTaskset: boolean, wantPinning:
     server: server.join(','),
     engine: String(engine),
     pinned: true,
-    note: `server on core ${server.join(',')}, load generator and gauntlet on core ${engine}`,
+    note: `server on core ${server.join(',')}, ${GENERATOR_HERE} on core ${engine}`,
   };
 }
 

@@ -12,9 +12,7 @@ import {
   methodLine,
   reportTables,
 } from './rows.js';
-import { runtimeTables } from './runtime-matrix.js';
-import { stageTables } from './stage-tables.js';
-import { suiteTables } from './suite-tables.js';
+import { extraTables } from './extra-tables.js';
 import { timeLine } from './time-line.js';
 
 /** Alignment of the text columns; every other column is a number, aligned right. */
@@ -71,7 +69,7 @@ export function renderMarkdown(result: Result, scenarioDescriptions: Record<stri
     `Reading: ${intervalLine(result)}. CPU µs/req is the server's CPU time over the measured window divided by the responses in it; ` +
       baselineColumnsNote(result),
   );
-  for (const extra of [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)]) {
+  for (const extra of extraTables(result)) {
     out.push(
       '',
       `## ${extra.title}`,

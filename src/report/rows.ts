@@ -339,11 +339,16 @@ export function machineLine(result: Result): string {
   const machine = (m: Pick<typeof e, 'os' | 'cpuModel' | 'cpuCount' | 'allowedCores' | 'memoryBytes' | 'kernel'>) =>
     `${m.os}, ${m.cpuModel}, ${m.cpuCount} cores (${m.allowedCores.length} usable), ${formatInt(m.memoryBytes / 1024 ** 3)} GiB, kernel ${m.kernel}`;
   const server = e.serverHost;
-  if (!server) return machine(e);
+  const loads = e.loadHosts;
+  // several load hosts: each named once, one machine description where they are alike
+  const load = loads
+    ? `load from k6 on ${loads.map((l) => l.name).join(', ')} (${[...new Set(loads.map(machine))].join('; ')}), driven from ${e.hostname}`
+    : `load from ${e.hostname} (${machine(e)})`;
+  if (!server) return loads ? `targets on ${e.hostname} (${machine(e)}); ${load}` : machine(e);
   const link = server.link
     ? `; link ${server.link.rttMs.toFixed(2)} ms round trip, ${formatInt((server.link.bytesPerSec * 8) / 1e6)} Mbit/s`
     : '';
-  return `targets on ${server.name} (${machine(server)}); load from ${e.hostname} (${machine(e)})${link}`;
+  return `targets on ${server.name} (${machine(server)}); ${load}${link}`;
 }
 
 export function countMeasured(result: Result): string {

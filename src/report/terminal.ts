@@ -7,9 +7,7 @@ import type { Result } from '../model/schema.js';
 import { renderBenchTerminal } from './inproc-terminal.js';
 import { isBenchResult } from './inproc-tables.js';
 import { baselineColumnsNote, countMeasured, intervalLine, machineLine, methodLine, reportTables } from './rows.js';
-import { runtimeTables } from './runtime-matrix.js';
-import { stageTables } from './stage-tables.js';
-import { suiteTables } from './suite-tables.js';
+import { extraTables } from './extra-tables.js';
 import { reportTableLines, type TerminalOptions } from './terminal-table.js';
 import { warningLines } from './terminal-warnings.js';
 import { indented, labelled, titled } from './terminal-wrap.js';
@@ -31,7 +29,7 @@ export function renderTerminal(
   const time = timeLine(result);
   if (time) out.push(...labelled('time', time));
   out.push(...labelled('reading', `${intervalLine(result)}\n${baselineColumnsNote(result)}`));
-  for (const extra of [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)]) {
+  for (const extra of extraTables(result)) {
     out.push('', ...titled(extra.title), ...reportTableLines(extra.head, extra.rows, options.wide));
     out.push(...indented(extra.note));
   }

@@ -37,6 +37,7 @@ export interface EnvironmentInput {
   cpuBusyBefore?: number;
   /** The server host the targets ran on (--server-host), with the link to it. */
   serverHost?: Environment['serverHost'];
+  loadHosts?: Environment['loadHosts'];
 }
 
 /** What a result records of the machine this process runs on (a server host's agent reports the same of its own). */
@@ -76,5 +77,6 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     runtimes: input.runtimes,
     ...(input.idlePolling && { idlePolling: input.idlePolling }),
     ...(input.serverHost && { serverHost: input.serverHost }),
+    ...(input.loadHosts && { loadHosts: input.loadHosts }),
   };
 }

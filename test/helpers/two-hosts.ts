@@ -1,7 +1,8 @@
 /**
  * Two hosts on this one machine, for the two-host tests: scripts/two-hosts.sh makes a load host
  * and a server host (network namespaces joined by a veth pair, an sshd in the server one, pinned
- * to the last core) and takes them down again. Root only; see canSimulateTwoHosts.
+ * to the last core) and takes them down again. Root only; see canSimulateTwoHosts. With
+ * `loadHosts: 2` there is a second load host too, and each load host runs an sshd of its own.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -42,11 +43,17 @@ export interface TwoHosts {
   serverCores: string;
   /** `ssh -F <dir>/ssh_config` */
   sshCommand: string;
+  /**
+   * With `loadHosts: 2`: the ssh host aliases in sshConfig of the two load hosts, ['load1', 'load2'];
+   * load1 is loadNs itself, load2 is load2Ns.
+   */
+  loadHosts?: string[];
+  load2Ns?: string;
   /** `command args…` as run on the load host: in its namespace, on its cores. */
   inLoad(command: string, args: string[]): { command: string; args: string[] };
-  /** The processes in namespace `ns` (as `ip netns pids`), but the sshd daemon; works after down() too. */
+  /** The processes in namespace `ns` (as `ip netns pids`), but the sshd daemons; works after down() too. */
   pidsIn(ns: string): Promise<number[]>;
-  /** Stops every process in both namespaces, deletes them and removes dir. Safe to call twice. */
+  /** Stops every process in the namespaces, deletes them and removes dir. Safe to call twice. */
   down(): Promise<void>;
 }
 
@@ -108,15 +115,27 @@ function pidsWithNamespace(link: string): number[] {
   return pids;
 }
 
+/** The pid files of the sshd daemons scripts/two-hosts.sh may start, in its dir. */
+const sshdPidFiles = ['sshd.pid', 'load1.sshd.pid', 'load2.sshd.pid'];
+
 /**
  * Brings up a load host and a server host. `prefix` names the namespaces (`<prefix>-load`,
- * `<prefix>-server`) and the veth ends (`<prefix>-l`, `<prefix>-s`, so at most 13 characters);
- * by default unique to this process and call.
+ * `<prefix>-server`, `<prefix>-load2`) and the interfaces (`<prefix>-l`, `<prefix>-s`, …, so at
+ * most 13 characters); by default unique to this process and call. `loadHosts: 2` adds the second
+ * load host.
  */
-export async function twoHostsUp(prefix = `g${process.pid}n${++calls}`.slice(0, 13)): Promise<TwoHosts> {
+export async function twoHostsUp(
+  prefix = `g${process.pid}n${++calls}`.slice(0, 13),
+  options: { loadHosts?: 1 | 2 } = {},
+): Promise<TwoHosts> {
   if (prefix.length > 13) throw new Error(`two-hosts prefix '${prefix}' is longer than 13 characters`);
   const dir = mkdtempSync(join(tmpdir(), 'gauntlet-two-hosts-'));
-  const env = { ...process.env, TWO_HOSTS_PREFIX: prefix, TWO_HOSTS_SSH_PORT: String(await freePort()) };
+  const env = {
+    ...process.env,
+    TWO_HOSTS_PREFIX: prefix,
+    TWO_HOSTS_SSH_PORT: String(await freePort()),
+    TWO_HOSTS_LOAD_HOSTS: String(options.loadHosts ?? 1),
+  };
   let stdout: string;
   try {
     ({ stdout } = await exec('bash', [twoHostsScript, 'up', dir], { env, timeout: 300_000 }));
@@ -128,7 +147,7 @@ export async function twoHostsUp(prefix = `g${process.pid}n${++calls}`.slice(0, 
   }
   const values = new Map<string, string>();
   for (const line of stdout.split('\n')) {
-    const match = /^([A-Z_]+)=(.*)$/.exec(line);
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
     if (match) values.set(match[1], match[2]);
   }
   const value = (key: string): string => {
@@ -140,11 +159,19 @@ export async function twoHostsUp(prefix = `g${process.pid}n${++calls}`.slice(0, 
   const loadNs = value('LOAD_NS');
   const serverNs = value('SERVER_NS');
   const loadCores = value('LOAD_CORES');
+  const loadHosts = values.get('LOAD_HOSTS')?.split(',');
+  const load2Ns = values.get('LOAD2_NS');
   const links = new Map([
     [loadNs, await namespaceLink(loadNs)],
     [serverNs, await namespaceLink(serverNs)],
   ]);
-  const sshdPid = Number(readFileSync(join(dir, 'sshd.pid'), 'utf8').trim());
+  if (load2Ns !== undefined) links.set(load2Ns, await namespaceLink(load2Ns));
+  // Read now: down() removes dir.
+  const sshdPids = new Set(
+    sshdPidFiles
+      .filter((file) => existsSync(join(dir, file)))
+      .map((file) => Number(readFileSync(join(dir, file), 'utf8').trim())),
+  );
   let isDown = false;
   return {
     dir,
@@ -156,6 +183,8 @@ export async function twoHostsUp(prefix = `g${process.pid}n${++calls}`.slice(0, 
     loadCores,
     serverCores: value('SERVER_CORES'),
     sshCommand: `ssh -F ${sshConfig}`,
+    loadHosts,
+    load2Ns,
     inLoad: (command, args) => ({
       command: 'ip',
       args: ['netns', 'exec', loadNs, 'taskset', '-c', loadCores, command, ...args],
@@ -163,7 +192,7 @@ export async function twoHostsUp(prefix = `g${process.pid}n${++calls}`.slice(0, 
     pidsIn: async (ns) => {
       const link = links.get(ns);
       if (!link) throw new Error(`${ns} is not one of this pair's namespaces (${[...links.keys()].join(', ')})`);
-      return pidsWithNamespace(link).filter((pid) => pid !== sshdPid);
+      return pidsWithNamespace(link).filter((pid) => !sshdPids.has(pid));
     },
     down: async () => {
       if (isDown) return;

@@ -14,13 +14,13 @@ async function installVariant(variant: VariantInstall): Promise<void> {
   await variantTarget(base, parseVariantSpec(variant.spec), variant.label);
 }
 
-/** `gauntlet agent`: what `run --server-host` starts on the server host over SSH; not typed by hand. */
+/** `gauntlet agent`: what `run --server-host` and `--load-hosts` start on the other hosts over SSH; not typed by hand. */
 export function registerAgent(program: Command): void {
   program
     .command('agent')
-    .summary('the server host side of --server-host (started over SSH)')
+    .summary('the other host side of --server-host and --load-hosts (started over SSH)')
     .description(
-      'serve a run driven from another host: start, meter and stop targets here, speaking JSON lines on stdin and stdout. gauntlet run --server-host starts it over SSH; it stops everything it started when stdin closes',
+      "serve a run driven from another host: start, meter and stop targets here, or run this host's share of a k6 load, speaking JSON lines on stdin and stdout. gauntlet run --server-host and --load-hosts start it over SSH; it stops everything it started when stdin closes",
     )
     .option('--address <ip>', 'address the targets listen on (default: the one the SSH connection arrived on)')
     .action(async (flags: { address?: string }) => {

@@ -12,11 +12,6 @@
  * difference of k6's two timestamps. teardown() then waits a moment so k6's CPU time can
  * still be read in /proc.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pinnedCommand } from '../../proc/pinning.js';
-import { startGroup, type GroupProcess } from '../../proc/process-group.js';
 import {
   protocolOf,
   type Engine,
@@ -26,18 +21,13 @@ import {
   type LoadSpec,
 } from '../engine.js';
 import { FIXED_PROFILE, formatDuration, formatProfile, peakLevel, type LoadProfile } from '../profile.js';
-import { exitDescription, onLines, watchRun } from '../wrk/tool.js';
-import { diedBadly, EngineFailure, stderrTail } from '../engine-failure.js';
+import { K6_RUN_FLAGS, type K6Window, runK6Job, stopK6Jobs } from './job.js';
 import { findK6, K6_INSTALL_HINT, k6Version } from './locate.js';
-import { atLeastOneSecond, k6Script, WINDOW_END_MARKER, WINDOW_START_MARKER } from './script.js';
+import { atLeastOneSecond, k6Script } from './script.js';
 import { k6Figures } from './summary.js';
 
-const live = new Set<GroupProcess>();
-
-/** Flags of every k6 run: no progress bar, no colours, raw log lines, no usage report (traffic stays on 127.0.0.1). */
-export const K6_RUN_FLAGS = ['--quiet', '--no-color', '--log-format=raw', '--no-usage-report'];
-
-function checkSpec(spec: LoadSpec): void {
+/** Refuses a load k6 cannot carry, saying why. */
+export function checkK6Spec(spec: LoadSpec): void {
   const protocol = protocolOf(spec);
   if (protocol !== 'http1')
     throw new Error(`k6 is used for HTTP/1.1 loads only, not ${protocol}: use h2load or node-http2 for HTTP/2`);
@@ -49,7 +39,7 @@ function checkSpec(spec: LoadSpec): void {
   if (spec.requests.length === 0) throw new Error('k6: the load has no requests');
 }
 
-const profileOf = (spec: LoadSpec): LoadProfile => spec.profile ?? FIXED_PROFILE;
+export const profileOf = (spec: LoadSpec): LoadProfile => spec.profile ?? FIXED_PROFILE;
 
 /** The warm-up's load: the profile's level held constant (the fixed profile's own connections). */
 function warmupProfile(spec: LoadSpec): { profile: LoadProfile; connections: number } {
@@ -65,24 +55,29 @@ function warmupProfile(spec: LoadSpec): { profile: LoadProfile; connections: num
   return { profile, connections: spec.connections };
 }
 
-function script(
-  spec: LoadSpec,
-  profile: LoadProfile,
-  connections: number,
-  durationSec: number,
-  markers: boolean,
-): string {
-  return k6Script({
-    baseUrl: spec.baseUrl,
-    requests: spec.requests,
-    profile,
-    connections,
-    durationSec,
-    timeoutSec: spec.timeoutSec,
-    expectedStatuses: spec.expectedStatuses ?? [200],
-    markers,
-    title: `gauntlet k6 engine: ${markers ? 'measured window' : 'warm-up'}`,
-  });
+/**
+ * The scripts of one load: its warm-up (absent without one) and its measured window (markers
+ * around the scenario). `trendStats`: the latency stats the summary keeps (default TREND_STATS).
+ */
+export function k6LoadScripts(spec: LoadSpec, trendStats?: string[]): { warmup?: string; measured: string } {
+  const script = (profile: LoadProfile, connections: number, durationSec: number, markers: boolean) =>
+    k6Script({
+      baseUrl: spec.baseUrl,
+      requests: spec.requests,
+      profile,
+      connections,
+      durationSec,
+      timeoutSec: spec.timeoutSec,
+      expectedStatuses: spec.expectedStatuses ?? [200],
+      markers,
+      ...(markers && trendStats && { trendStats }),
+      title: `gauntlet k6 engine: ${markers ? 'measured window' : 'warm-up'}`,
+    });
+  const warm = warmupProfile(spec);
+  return {
+    ...(spec.warmupSec > 0 && { warmup: script(warm.profile, warm.connections, spec.warmupSec, false) }),
+    measured: script(profileOf(spec), spec.connections, spec.durationSec, true),
+  };
 }
 
 export const k6Engine: Engine = {
@@ -117,89 +112,21 @@ export const k6Engine: Engine = {
     );
   },
   run,
-  async close() {
-    await Promise.all([...live].map((proc) => proc.stop(1000)));
-    live.clear();
-  },
+  close: stopK6Jobs,
 };
 
 async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement> {
-  checkSpec(spec);
-  const binary = findK6();
-  if (!binary) throw new Error(`k6 is not installed (${K6_INSTALL_HINT})`);
-  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-k6-'));
+  checkK6Spec(spec);
+  const scripts = k6LoadScripts(spec);
   const started = Date.now();
-  try {
-    if (spec.warmupSec > 0) {
-      const warm = warmupProfile(spec);
-      const warmFile = join(dir, 'warmup.js');
-      writeFileSync(warmFile, script(spec, warm.profile, warm.connections, spec.warmupSec, false));
-      await runK6(binary, warmFile, join(dir, 'warmup-summary.json'), undefined, options);
-    }
-    const file = join(dir, 'load.js');
-    const summaryFile = join(dir, 'summary.json');
-    writeFileSync(file, script(spec, profileOf(spec), spec.connections, spec.durationSec, true));
-    const rest = { ...options, deadlineMs: Math.max(1000, options.deadlineMs - (Date.now() - started)) };
-    const window = await runK6(binary, file, summaryFile, hooks, rest);
-    return toMeasurement(JSON.parse(readFileSync(summaryFile, 'utf8')), profileOf(spec), window);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  if (scripts.warmup) await runK6Job(scripts.warmup, undefined, options);
+  const rest = { ...options, deadlineMs: Math.max(1000, options.deadlineMs - (Date.now() - started)) };
+  const { summary, window } = await runK6Job(scripts.measured, hooks, rest);
+  return k6Measurement(summary, profileOf(spec), window);
 }
 
-interface Window {
-  /** k6's Date.now() at the two markers. */
-  startMs?: number;
-  endMs?: number;
-}
-
-/** One `k6 run`, to its exit; with hooks, its scenario is the measured window. */
-function runK6(
-  binary: string,
-  scriptFile: string,
-  summaryFile: string,
-  hooks: EngineHooks | undefined,
-  options: EngineRunOptions,
-): Promise<Window> {
-  const { command, args } = pinnedCommand(options.cores, binary, [
-    'run',
-    ...K6_RUN_FLAGS,
-    `--summary-export=${summaryFile}`,
-    scriptFile,
-  ]);
-  const proc = startGroup({ command, args, tailLines: 40, env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } });
-  const stderr = stderrTail(proc);
-  live.add(proc);
-  void proc.exited.then(() => live.delete(proc));
-  return new Promise<Window>((resolve, reject) => {
-    const finish = watchRun<Window>('k6', proc, options, resolve, reject);
-    const window: Window = {};
-    // console.log goes to stderr; k6 writes each log line as it happens.
-    onLines(proc.child.stderr, (line) => {
-      const start = line.indexOf(WINDOW_START_MARKER);
-      if (start !== -1 && window.startMs === undefined) {
-        window.startMs = Number(line.slice(start + WINDOW_START_MARKER.length).trim());
-        hooks?.windowStart(proc.pid);
-        return;
-      }
-      const end = line.indexOf(WINDOW_END_MARKER);
-      if (end !== -1 && window.startMs !== undefined && window.endMs === undefined) {
-        window.endMs = Number(line.slice(end + WINDOW_END_MARKER.length).trim());
-        hooks?.windowEnd(); // k6 is in teardown()'s wait: its CPU time is still readable
-      }
-    });
-    void proc.exited.then((how) => {
-      if (diedBadly(how))
-        return finish(new EngineFailure(`k6 failed (${exitDescription(how, proc)})`, 'k6', how, stderr()));
-      if (hooks && (window.startMs === undefined || window.endMs === undefined)) {
-        return finish(new Error(`k6 exited without marking its window (${exitDescription(how, proc)})`));
-      }
-      finish(undefined, window);
-    });
-  });
-}
-
-function toMeasurement(summary: unknown, profile: LoadProfile, window: Window): EngineMeasurement {
+/** The measurement of one measured k6 run: its summary's figures over the window its markers timed. */
+export function k6Measurement(summary: unknown, profile: LoadProfile, window: K6Window): EngineMeasurement {
   const figures = k6Figures(summary, profile);
   const durationSec =
     window.startMs !== undefined && window.endMs !== undefined

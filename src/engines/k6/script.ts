@@ -57,6 +57,8 @@ export interface K6ScriptOptions {
   checks?: Check[];
   /** Engine: window markers in setup/teardown, bodies discarded. */
   markers?: boolean;
+  /** The stats every latency trend keeps in the summary (default TREND_STATS; a split load asks for its quantile grid). */
+  trendStats?: string[];
   /** The script's first comment line. */
   title: string;
   /** suite/scenario, recorded in the summary (see metaMetric) so `gauntlet report` can name what was loaded. */
@@ -226,7 +228,7 @@ export function k6Script(options: K6ScriptOptions): string {
   const withChecks = options.checks !== undefined && options.checks.length > 0;
   const k6Options = {
     scenarios: { load: k6Scenario(options) },
-    summaryTrendStats: TREND_STATS,
+    summaryTrendStats: options.trendStats ?? TREND_STATS,
     thresholds: k6Thresholds(profile, options.expectedStatuses),
     discardResponseBodies: !withChecks,
     // Targets serve self-signed certificates on loopback.

@@ -21,9 +21,8 @@ import { htmlDocument, reportFooter } from './document.js';
 import { environmentManifest, runSummary } from './manifest.js';
 import { flagNotes, problemsHtml, warningsHtml } from './notes.js';
 import { scenarioVerdict, type ScenarioVerdict } from './verdict.js';
-import { runtimeTables } from '../runtime-matrix.js';
-import { stageTables } from '../stage-tables.js';
-import { suiteTables, type ExtraTable } from '../suite-tables.js';
+import type { ExtraTable } from '../suite-tables.js';
+import { extraTables } from '../extra-tables.js';
 import { resultsTable, targetsTable } from './table.js';
 
 function extraTable(table: ExtraTable): string {
@@ -85,7 +84,7 @@ export function renderHtml(
   if (isBenchResult(result)) return renderBenchHtml(result, comparison);
   const tables = reportTables(result, scenarioDescriptions);
   const suiteLevel = suiteCharts(result);
-  const extras = [...suiteTables(result), ...runtimeTables(result), ...stageTables(result)];
+  const extras = extraTables(result);
   const verdicts = result.plan.scenarios.map((scenario) => scenarioVerdict(result, scenario));
   const lead = leadChart(result);
   const nav = [

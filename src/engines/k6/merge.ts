@@ -1,0 +1,122 @@
+/**
+ * One measurement from the summaries of a load split over several k6 hosts: counts added up,
+ * latencies from the hosts' distributions mixed (quantiles.ts), never averaged, and each host's
+ * share kept beside the whole. Each host timed its own window on its own clock; they started
+ * together (the agents' barrier), so the load's window is the longest of them.
+ */
+import type { EngineMeasurement, LatencyMs, LoadHostShare, StageMeasurement } from '../engine.js';
+import { scheduledRequests, stageBounds, type LoadProfile } from '../profile.js';
+import { type HostDistribution, hostDistribution, mergedMean, mergedQuantile } from './quantiles.js';
+import { k6Figures, metric, summaryMetrics } from './summary.js';
+
+export interface K6HostRun {
+  host: string;
+  summary: unknown;
+  /** Its measured window on its own clock, s. */
+  windowSec: number;
+  generatorCpuSeconds: number;
+}
+
+/** The latency trend k6 keeps for the profile: from the scheduled start for rate, from the send otherwise. */
+const latencyMetricOf = (profile: LoadProfile) =>
+  profile.kind === 'rate' ? 'iteration_duration' : 'http_req_duration';
+
+function distributionOf(summary: unknown, name: string): HostDistribution {
+  const values = metric(summaryMetrics(summary), name) ?? {};
+  return hostDistribution(values, values.count ?? 0);
+}
+
+function mergedLatency(hosts: HostDistribution[]): LatencyMs {
+  const at = (q: number) => mergedQuantile(hosts, q);
+  return {
+    mean: mergedMean(hosts),
+    p50: at(0.5),
+    p75: at(0.75),
+    p90: at(0.9),
+    p95: at(0.95),
+    p99: at(0.99),
+    p99_9: at(0.999),
+    max: Math.max(0, ...hosts.map((host) => host.max)),
+  };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+export function mergeK6Runs(runs: K6HostRun[], profile: LoadProfile): EngineMeasurement {
+  const figures = runs.map((run) => k6Figures(run.summary, profile));
+  const latencyMetric = latencyMetricOf(profile);
+  const distributions = runs.map((run) => distributionOf(run.summary, latencyMetric));
+  const requests = sum(figures.map((f) => f.requests));
+  const errors = sum(figures.map((f) => f.errors));
+  if (requests + errors === 0) throw new Error('k6 sent no request in the measured window on any load host');
+  const statusCounts: Record<string, number> = {};
+  for (const f of figures)
+    for (const [status, count] of Object.entries(f.statusCounts))
+      statusCounts[status] = (statusCounts[status] ?? 0) + count;
+  const durationSec = Math.max(...runs.map((run) => run.windowSec));
+  const dropped = sum(figures.map((f) => f.dropped));
+  // the schedule is the whole load's: every host's summary holds all of it
+  const scheduled =
+    profile.kind === 'rate' ? Math.round(sum(profile.stages.map((stage) => scheduledRequests(stage)))) : undefined;
+  const shares: LoadHostShare[] = runs.map((run, i) => ({
+    host: run.host,
+    requests: figures[i].requests,
+    errors: figures[i].errors,
+    durationSec: run.windowSec,
+    requestsPerSec: run.windowSec > 0 ? figures[i].requests / run.windowSec : 0,
+    latencyMs: { p50: figures[i].latencyMs.p50, p99: figures[i].latencyMs.p99, max: figures[i].latencyMs.max },
+    generatorCpuCores: run.windowSec > 0 ? run.generatorCpuSeconds / run.windowSec : 0,
+  }));
+  return {
+    requests,
+    errors,
+    timeouts: sum(figures.map((f) => f.timeouts)),
+    statusCounts,
+    bytes: sum(figures.map((f) => f.bytes)),
+    durationSec,
+    latencyMs: mergedLatency(distributions),
+    latencySamples: sum(distributions.map((d) => d.count)),
+    ...(profile.kind === 'rate' && { latencyFrom: 'schedule' as const, dropped, scheduled }),
+    ...(profile.kind !== 'fixed' && { stages: mergedStages(runs, profile, latencyMetric, dropped) }),
+    generator: {
+      cpuSeconds: sum(runs.map((run) => run.generatorCpuSeconds)),
+      busiestCores: Math.max(0, ...shares.map((share) => share.generatorCpuCores)),
+    },
+    loadHosts: shares,
+  };
+}
+
+function mergedStages(
+  runs: K6HostRun[],
+  profile: Exclude<LoadProfile, { kind: 'fixed' }>,
+  latencyMetric: string,
+  dropped: number,
+): StageMeasurement[] {
+  const bounds = stageBounds(profile.stages);
+  const metrics = runs.map((run) => summaryMetrics(run.summary));
+  const count = (name: string) => sum(metrics.map((m) => metric(m, name)?.count ?? 0));
+  return profile.stages.map((stage, index) => {
+    const sent = count(`http_reqs{stage:${index}}`);
+    const stageErrors = count(`http_reqs{stage:${index},status:0}`);
+    const durationSec = bounds[index].endSec - bounds[index].startSec;
+    const latency = mergedLatency(runs.map((run) => distributionOf(run.summary, `${latencyMetric}{stage:${index}}`)));
+    const scheduled = profile.kind === 'rate' ? Math.round(scheduledRequests(stage)) : undefined;
+    return {
+      index,
+      requests: sent - stageErrors,
+      errors: stageErrors,
+      durationSec,
+      requestsPerSec: durationSec > 0 ? (sent - stageErrors) / durationSec : 0,
+      latencyMs: {
+        mean: latency.mean,
+        p50: latency.p50,
+        p90: latency.p90,
+        p95: latency.p95 ?? 0,
+        p99: latency.p99,
+        max: latency.max,
+      },
+      // as summary.ts: a stage's shortfall counts as dropped only as far as k6 counted drops at all
+      ...(scheduled !== undefined && { scheduled, dropped: Math.min(dropped, Math.max(0, scheduled - sent)) }),
+    };
+  });
+}
