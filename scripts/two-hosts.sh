@@ -103,6 +103,19 @@ allowed_cores() {
   done
 }
 
+# A load namespace $1 with loopback up, joined to the server namespace by a veth pair ($2 on its
+# side, $3 on the server's), its end at address $4.
+load_namespace() {
+  local ns="$1" veth="$2" peer="$3" address="$4"
+  ip netns add "$ns"
+  ip -n "$ns" link set lo up
+  ip link add "$veth" type veth peer name "$peer"
+  ip link set "$veth" netns "$ns"
+  ip link set "$peer" netns "$server_ns"
+  ip -n "$ns" addr add "$address/24" dev "$veth"
+  ip -n "$ns" link set "$veth" up
+}
+
 up() {
   local dir="$1"
   [ "${#veth_load}" -le 15 ] || fail "TWO_HOSTS_PREFIX '$prefix' is too long: interface '$veth_load' would exceed 15 characters"
@@ -148,27 +161,15 @@ up() {
   fi
 
   # The network: a veth pair from the load namespace to the server one.
-  ip netns add "$load_ns"
   ip netns add "$server_ns"
-  ip -n "$load_ns" link set lo up
   ip -n "$server_ns" link set lo up
-  ip link add "$veth_load" type veth peer name "$veth_server"
-  ip link set "$veth_load" netns "$load_ns"
-  ip link set "$veth_server" netns "$server_ns"
-  ip -n "$load_ns" addr add "$load_address/24" dev "$veth_load"
-  ip -n "$load_ns" link set "$veth_load" up
+  load_namespace "$load_ns" "$veth_load" "$veth_server" "$load_address"
   if [ "$load_hosts" = 1 ]; then
     ip -n "$server_ns" addr add "$server_address/24" dev "$veth_server"
   else
     # A veth pair from each load namespace, their server ends on one bridge, so that the load
     # hosts reach each other too. No STP: ports forward at once.
-    ip netns add "$load2_ns"
-    ip -n "$load2_ns" link set lo up
-    ip link add "$veth_load2" type veth peer name "$veth_load2_server"
-    ip link set "$veth_load2" netns "$load2_ns"
-    ip link set "$veth_load2_server" netns "$server_ns"
-    ip -n "$load2_ns" addr add "$load2_address/24" dev "$veth_load2"
-    ip -n "$load2_ns" link set "$veth_load2" up
+    load_namespace "$load2_ns" "$veth_load2" "$veth_load2_server" "$load2_address"
     ip -n "$server_ns" link add "$bridge" type bridge stp_state 0 forward_delay 0
     ip -n "$server_ns" link set "$veth_server" master "$bridge"
     ip -n "$server_ns" link set "$veth_load2_server" master "$bridge"

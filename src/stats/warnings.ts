@@ -157,15 +157,17 @@ export function collectWarnings(input: WarningInput, summaries: Summary[]): Warn
   const bound = input.trials.filter((t) => t.flags.includes('generator-bound'));
   if (bound.length > 0) {
     const cells = [...new Set(bound.map((t) => `${t.target}/${t.scenario}`))];
+    const split = input.environment.loadHosts !== undefined;
     add(
       'generator-bound',
-      `in ${bound.length} trial(s) the load generator used nearly a full core (${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): ` +
-        'those req/s measure the generator as much as the server; compare CPU µs/req instead',
+      `in ${bound.length} trial(s) the load generator${split ? ' on the busiest load host' : ''} used nearly a full core (${cells.slice(0, 6).join(', ')}${cells.length > 6 ? ', …' : ''}): ` +
+        `those req/s measure the generator as much as the server; compare CPU µs/req instead${split ? ', or add a load host' : ''}`,
       `load generator near a full core in ${bound.length} trial(s) (${cellList(cells)}): compare CPU µs/req, not req/s`,
     );
   }
-  // Across two hosts the network can be the limit, as the generator can be on one machine.
-  const link = input.environment.serverHost?.link;
+  // Across two hosts the network can be the limit, as the generator can be on one machine. The link
+  // was measured from this host: a load from several load hosts took other paths.
+  const link = input.environment.loadHosts ? undefined : input.environment.serverHost?.link;
   const nearLink = link
     ? input.trials.filter((t) => (t.measurement?.bytesPerSec ?? 0) >= LINK_BOUND_SHARE * link.bytesPerSec)
     : [];

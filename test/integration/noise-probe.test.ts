@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import type { NoiseProbe } from '../../src/calibrate/noise-probe.js';
 import { MIN_PROBE_WINDOWS } from '../../src/calibrate/noise-probe.js';
+import { RUN_DEFAULTS } from '../../src/api/settings.js';
 import { cliFile, leftoverProcesses, newMark, runCli, TEST_MARK_VAR } from '../helpers/cli.js';
 
 test("doctor --noise loads node-http in the default run's windows back to back and describes their spread", async () => {
@@ -18,7 +19,11 @@ test("doctor --noise loads node-http in the default run's windows back to back a
     assert.ok(series.logSpread >= 0 && series.median > 0);
     assert.ok(series.slowWindows >= 0 && series.slowWindows <= series.windows);
   }
-  assert.equal(probe.warmup.steady || probe.warmup.seconds >= 10, true, 'warmed up to steady state or its maximum');
+  // the maximum counts the seconds its windows measured, which a busy machine trims a little
+  assert.ok(
+    probe.warmup.steady || probe.warmup.seconds >= RUN_DEFAULTS.warmupSec * 0.9,
+    `warmed up to steady state or its maximum: ${JSON.stringify(probe.warmup)}`,
+  );
   assert.match(probed.stderr, /windows of 0\.25 s/);
   assert.deepEqual(await leftoverProcesses(probed.mark), []);
 

@@ -5,9 +5,9 @@
  * together (the agents' barrier), so the load's window is the longest of them.
  */
 import type { EngineMeasurement, LatencyMs, LoadHostShare, StageMeasurement } from '../engine.js';
-import { scheduledRequests, stageBounds, type LoadProfile } from '../profile.js';
+import { scheduledRequests, type LoadProfile } from '../profile.js';
 import { type HostDistribution, hostDistribution, mergedMean, mergedQuantile } from './quantiles.js';
-import { k6Figures, metric, summaryMetrics } from './summary.js';
+import { k6Figures, metric, stageFigures, summaryMetrics } from './summary.js';
 
 export interface K6HostRun {
   host: string;
@@ -77,7 +77,7 @@ export function mergeK6Runs(runs: K6HostRun[], profile: LoadProfile): EngineMeas
     latencyMs: mergedLatency(distributions),
     latencySamples: sum(distributions.map((d) => d.count)),
     ...(profile.kind === 'rate' && { latencyFrom: 'schedule' as const, dropped, scheduled }),
-    ...(profile.kind !== 'fixed' && { stages: mergedStages(runs, profile, latencyMetric, dropped) }),
+    ...(profile.kind !== 'fixed' && { stages: mergedStages(runs, profile, dropped) }),
     generator: {
       cpuSeconds: sum(runs.map((run) => run.generatorCpuSeconds)),
       busiestCores: Math.max(0, ...shares.map((share) => share.generatorCpuCores)),
@@ -89,34 +89,16 @@ export function mergeK6Runs(runs: K6HostRun[], profile: LoadProfile): EngineMeas
 function mergedStages(
   runs: K6HostRun[],
   profile: Exclude<LoadProfile, { kind: 'fixed' }>,
-  latencyMetric: string,
   dropped: number,
 ): StageMeasurement[] {
-  const bounds = stageBounds(profile.stages);
   const metrics = runs.map((run) => summaryMetrics(run.summary));
-  const count = (name: string) => sum(metrics.map((m) => metric(m, name)?.count ?? 0));
-  return profile.stages.map((stage, index) => {
-    const sent = count(`http_reqs{stage:${index}}`);
-    const stageErrors = count(`http_reqs{stage:${index},status:0}`);
-    const durationSec = bounds[index].endSec - bounds[index].startSec;
-    const latency = mergedLatency(runs.map((run) => distributionOf(run.summary, `${latencyMetric}{stage:${index}}`)));
-    const scheduled = profile.kind === 'rate' ? Math.round(scheduledRequests(stage)) : undefined;
-    return {
-      index,
-      requests: sent - stageErrors,
-      errors: stageErrors,
-      durationSec,
-      requestsPerSec: durationSec > 0 ? (sent - stageErrors) / durationSec : 0,
-      latencyMs: {
-        mean: latency.mean,
-        p50: latency.p50,
-        p90: latency.p90,
-        p95: latency.p95 ?? 0,
-        p99: latency.p99,
-        max: latency.max,
-      },
-      // as summary.ts: a stage's shortfall counts as dropped only as far as k6 counted drops at all
-      ...(scheduled !== undefined && { scheduled, dropped: Math.min(dropped, Math.max(0, scheduled - sent)) }),
-    };
-  });
+  return stageFigures(
+    profile,
+    (name) => sum(metrics.map((m) => metric(m, name)?.count ?? 0)),
+    (name) => {
+      const { mean, p50, p90, p95, p99, max } = mergedLatency(runs.map((run) => distributionOf(run.summary, name)));
+      return { mean, p50, p90, p95: p95 ?? 0, p99, max };
+    },
+    dropped,
+  );
 }

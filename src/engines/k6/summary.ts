@@ -129,6 +129,38 @@ export interface K6Figures {
   scheduled?: number;
 }
 
+/**
+ * The figures of each stage of a ramp or rate profile, from its counts (`count` of a metric
+ * name) and latency trends (`latency` of one): one summary's, or several hosts' together.
+ * `dropped`: the iterations k6 counted as dropped over the whole load.
+ */
+export function stageFigures(
+  profile: Exclude<LoadProfile, { kind: 'fixed' }>,
+  count: (name: string) => number,
+  latency: (name: string) => StageLatencyMs,
+  dropped: number,
+): StageFigures[] {
+  const latencyMetric = profile.kind === 'rate' ? 'iteration_duration' : 'http_req_duration';
+  const bounds = stageBounds(profile.stages);
+  return profile.stages.map((stage, index) => {
+    const sent = count(`http_reqs{stage:${index}}`);
+    const stageErrors = count(`http_reqs{stage:${index},status:0}`);
+    const durationSec = bounds[index].endSec - bounds[index].startSec;
+    const scheduled = profile.kind === 'rate' ? Math.round(scheduledRequests(stage)) : undefined;
+    return {
+      index,
+      requests: sent - stageErrors,
+      errors: stageErrors,
+      durationSec,
+      requestsPerSec: durationSec > 0 ? (sent - stageErrors) / durationSec : 0,
+      latencyMs: latency(`${latencyMetric}{stage:${index}}`),
+      // Requests are tagged with the stage of their start: one tick at a boundary can fall on either side, so a
+      // stage's shortfall counts as dropped only as far as k6 counted drops at all.
+      ...(scheduled !== undefined && { scheduled, dropped: Math.min(dropped, Math.max(0, scheduled - sent)) }),
+    };
+  });
+}
+
 /** The window from the summary itself: `state.testRunDurationMs` (handleSummary), else count / rate. */
 export function summaryDurationSec(summary: unknown, metrics: Map<string, Values>): number | undefined {
   const stateMs = (summary as { state?: { testRunDurationMs?: unknown } }).state?.testRunDurationMs;
@@ -160,28 +192,12 @@ export function k6Figures(summary: unknown, profile: LoadProfile): K6Figures {
   };
   if (profile.kind === 'rate')
     figures.scheduled = Math.round(profile.stages.reduce((sum, stage) => sum + scheduledRequests(stage), 0));
-  if (profile.kind !== 'fixed') {
-    const bounds = stageBounds(profile.stages);
-    figures.stages = profile.stages.map((stage, index) => {
-      const sent = countOf(metrics, `http_reqs{stage:${index}}`);
-      const stageErrors = countOf(metrics, `http_reqs{stage:${index},status:0}`);
-      const durationSec = bounds[index].endSec - bounds[index].startSec;
-      const scheduled = profile.kind === 'rate' ? Math.round(scheduledRequests(stage)) : undefined;
-      return {
-        index,
-        requests: sent - stageErrors,
-        errors: stageErrors,
-        durationSec,
-        requestsPerSec: durationSec > 0 ? (sent - stageErrors) / durationSec : 0,
-        latencyMs: latencyOf(metric(metrics, `${latencyMetric}{stage:${index}}`)),
-        // Requests are tagged with the stage of their start: one tick at a boundary can fall on either side, so a
-        // stage's shortfall counts as dropped only as far as k6 counted drops at all.
-        ...(scheduled !== undefined && {
-          scheduled,
-          dropped: Math.min(figures.dropped, Math.max(0, scheduled - sent)),
-        }),
-      };
-    });
-  }
+  if (profile.kind !== 'fixed')
+    figures.stages = stageFigures(
+      profile,
+      (name) => countOf(metrics, name),
+      (name) => latencyOf(metric(metrics, name)),
+      figures.dropped,
+    );
   return figures;
 }
