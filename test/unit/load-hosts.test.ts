@@ -9,6 +9,8 @@ import { sshClientAddress } from '../../src/hosts/agent.js';
 import type { Result } from '../../src/model/schema.js';
 import { machineLine } from '../../src/report/rows.js';
 import { selectScenarios, selectSuite } from '../../src/api/selection.js';
+import { checkEnvironments } from '../../src/compare/environment-match.js';
+import { reportResult } from '../helpers/report-result.js';
 
 /** A seeded generator, so a failure repeats. */
 function random(seed: number): () => number {
@@ -161,4 +163,12 @@ test('the machine line names the load hosts and the machine that drove them', ()
     line,
     /^targets on controller \(.*\); load from k6 on l1, l2 \(Linux x64, EPYC[^;]*\), driven from controller$/,
   );
+});
+
+test('compare refuses a run whose load came from load hosts against one whose load came from here', () => {
+  const here = reportResult();
+  const split = reportResult();
+  split.environment.loadHosts = ['l1', 'l2'].map((name) => ({ name, k6: '1.8.1', ...here.environment }));
+  assert.ok(checkEnvironments(here, split).blocking.some((b) => /load hosts: 0 vs 2/.test(b)));
+  assert.deepEqual(checkEnvironments(split, split).blocking, []);
 });
