@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import { UserError } from '../core/errors.js';
 import { positiveCount } from '../core/option-values.js';
+import { twoHostsLines } from './two-hosts-lines.js';
 import { projectRoot } from '../core/paths.js';
 import type { Result } from '../model/schema.js';
 import { loadResult } from '../results/store.js';
@@ -51,13 +52,7 @@ function hostsUp(dir: string): Record<string, string> {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return Object.fromEntries(
-    out
-      .split('\n')
-      .map((line) => /^([A-Z_]+)=(.*)$/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [m[1], m[2]]),
-  );
+  return Object.fromEntries(twoHostsLines(out));
 }
 
 function cellsOf(results: Record<Setup, Result[]>, targets: string[]): Cell[] {

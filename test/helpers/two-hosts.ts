@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { twoHostsLines } from '../../src/bench/two-hosts-lines.js';
 
 const exec = promisify(execFile);
 
@@ -145,11 +146,7 @@ export async function twoHostsUp(
     const { stderr } = error as { stderr?: string };
     throw new Error(`two-hosts up failed: ${stderr || (error as Error).message}`);
   }
-  const values = new Map<string, string>();
-  for (const line of stdout.split('\n')) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
-    if (match) values.set(match[1], match[2]);
-  }
+  const values = twoHostsLines(stdout);
   const value = (key: string): string => {
     const found = values.get(key);
     if (found === undefined) throw new Error(`two-hosts up printed no ${key}:\n${stdout}`);
