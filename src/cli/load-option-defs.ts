@@ -199,7 +199,7 @@ function machineOptions(): Option[] {
     ),
     new Option(
       '--load-hosts <hosts>',
-      'split the k6 load over these hosts (comma-separated, as ssh takes them), started together, their figures merged (default: GAUNTLET_LOAD_HOSTS, else the load comes from here)',
+      'split the k6 load over these hosts (comma-separated, as ssh takes them; local: this machine), started together, their figures merged (default: GAUNTLET_LOAD_HOSTS)',
     ).argParser(list),
     new Option(
       '--no-idle-polling',

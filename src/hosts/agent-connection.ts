@@ -9,10 +9,10 @@ import { createInterface } from 'node:readline';
 import { UserError } from '../core/errors.js';
 import { projectRoot } from '../core/paths.js';
 import { EngineFailure } from '../engines/engine-failure.js';
-import { startGroup, type GroupProcess } from '../proc/process-group.js';
 import { gauntletVersion } from '../results/environment.js';
 import { type AgentAsk, type AgentEvent, type AgentHello, type AgentReply, replySchema } from './agent-messages.js';
 import { TargetStartError } from './host.js';
+import { type AgentChannel, type ChannelExit, inProcessChannel, sshChannel } from './agent-channel.js';
 
 /** How long ssh and the agent may take to say hello. */
 const HELLO_TIMEOUT_MS = 30_000;
@@ -57,10 +57,8 @@ export interface AgentConnectionOptions {
   idlePolling?: boolean;
 }
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
+/** The load host that is this machine: its share runs here, without SSH. */
+export const LOCAL_HOST = 'local';
 
 /** ssh's arguments for a destination `user@host[:port]` (`[v6]:port` too). */
 export function sshArgs(destination: string, option = '--server-host'): string[] {
@@ -91,7 +89,7 @@ export function defaultGauntletCommand(): string {
 export class AgentConnection {
   readonly name: string;
   hello?: AgentHello;
-  private ssh?: GroupProcess;
+  private channel?: AgentChannel;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly eventListeners: Array<(event: AgentEvent) => void> = [];
@@ -104,22 +102,20 @@ export class AgentConnection {
     this.name = options.destination;
   }
 
-  /** Starts ssh and the agent and checks that both sides run one gauntlet version. */
+  /** Starts ssh and the agent (in process for `local`) and checks that both sides run one gauntlet version. */
   async connect(): Promise<AgentHello> {
     const [command, ...own] = sshCommand();
     const remote = `${this.options.gauntletCommand ?? defaultGauntletCommand()} agent`;
-    const destination = sshArgs(this.options.destination, OPTION[this.options.role]);
+    const local = this.options.role === 'load host' && this.options.destination === LOCAL_HOST;
+    const destination = local ? [] : sshArgs(this.options.destination, OPTION[this.options.role]);
     // -T: no terminal; BatchMode: fail rather than prompt for a password or a host key
-    const ssh = startGroup({
-      command,
-      args: [...own, '-T', '-o', 'BatchMode=yes', ...destination, remote],
-      talk: true,
-      tailLines: 20,
-    });
-    this.ssh = ssh;
-    const lines = createInterface({ input: ssh.child.stdout! });
+    const channel = local
+      ? inProcessChannel()
+      : sshChannel(command, [...own, '-T', '-o', 'BatchMode=yes', ...destination, remote]);
+    this.channel = channel;
+    const lines = createInterface({ input: channel.output });
     lines.on('line', (line) => this.receive(line));
-    void ssh.exited.then((how) => this.connectionClosed(how));
+    void channel.exited.then((how) => this.connectionClosed(how));
     const hello = (await Promise.race([
       this.ask({
         op: 'hello',
@@ -130,7 +126,7 @@ export class AgentConnection {
         setTimeout(() => reject(new Error(`no answer within ${HELLO_TIMEOUT_MS / 1000} s`)), HELLO_TIMEOUT_MS).unref(),
       ),
     ]).catch(async (error: Error) => {
-      await ssh.stop(500);
+      await channel.stop(500);
       throw hostError(
         this.options.role,
         'unreachable',
@@ -152,7 +148,7 @@ export class AgentConnection {
   }
 
   private lastWords(): string {
-    const text = this.ssh?.output.text();
+    const text = this.channel?.lastOutput();
     return text ? `\n--- last output of ssh and the agent ---\n${text}` : '';
   }
 
@@ -190,7 +186,7 @@ export class AgentConnection {
     return relayed || new TargetStartError(error.message, error.lastOutput ?? '', error.exitCode);
   }
 
-  private connectionClosed(how: Exit): void {
+  private connectionClosed(how: ChannelExit): void {
     const error =
       this.lostError ??
       hostError(
@@ -212,7 +208,7 @@ export class AgentConnection {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.ssh?.child.stdin?.write(`${JSON.stringify({ ...request, id })}\n`);
+      this.channel?.input.write(`${JSON.stringify({ ...request, id })}\n`);
     });
   }
 
@@ -242,13 +238,13 @@ export class AgentConnection {
 
   async close(): Promise<void> {
     this.closing = true;
-    const ssh = this.ssh;
-    if (!ssh || ssh.hasExited()) return;
-    ssh.child.stdin?.end(); // the agent stops what it started and exits; ssh follows
+    const channel = this.channel;
+    if (!channel || channel.hasExited()) return;
+    channel.input.end(); // the agent stops what it started and exits; ssh follows
     const gone = await Promise.race([
-      ssh.exited.then(() => true),
+      channel.exited.then(() => true),
       new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000).unref()),
     ]);
-    if (!gone) await ssh.stop(1000);
+    if (!gone) await channel.stop(1000);
   }
 }

@@ -37,6 +37,8 @@ export const requestSchema = z.discriminatedUnion('op', [
     deadlineMs: z.number(),
     /** The script marks a measured window: report its edges as they pass. */
     measured: z.boolean(),
+    /** taskset core list for k6 (the load host `local`: the generator's cores here). */
+    cores: z.string().optional(),
   }),
   z.object({ id: z.number(), op: z.literal('k6-go'), job: z.number() }),
   z.object({ id: z.number(), op: z.literal('k6-stop'), job: z.number() }),

@@ -63,10 +63,13 @@ export interface AgentOptions {
   address?: string;
   /** Installs an `ab` version here (given by the CLI: installing is the ab layer's, above this one). */
   install?: (variant: VariantInstall) => Promise<void>;
+  /** Where SSH_CONNECTION is read (default: this process's environment; an agent in gauntlet's own process has none). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function serveAgent(options: AgentOptions): Promise<void> {
-  const address = options.address ?? sshArrivalAddress() ?? '127.0.0.1';
+  const env = options.env ?? process.env;
+  const address = options.address ?? sshArrivalAddress(env) ?? '127.0.0.1';
   const host = new LocalHost(address, 'agent');
   const started = new Map<number, GroupProcess>();
   const meters = new Map<number, WindowMeter>();
@@ -83,7 +86,7 @@ export async function serveAgent(options: AgentOptions): Promise<void> {
           version: gauntletVersion(),
           address,
           facts: machineFacts(),
-          ...(sshClientAddress() && { client: sshClientAddress() }),
+          ...(sshClientAddress(env) && { client: sshClientAddress(env) }),
           k6: k6Version(),
           ...(polling?.record && { idlePolling: polling.record }),
         };

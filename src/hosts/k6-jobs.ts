@@ -39,6 +39,7 @@ export class K6Jobs {
         request.measured ? { windowStart: () => edge('start'), windowEnd: () => edge('end') } : undefined,
         {
           segment: request.segment,
+          cores: request.cores,
           deadlineMs: request.deadlineMs,
           signal: job.abort.signal,
           paused: {

@@ -6,7 +6,8 @@
  * latency percentiles come from the hosts' mixed distributions (engines/k6/merge.ts).
  *
  * To the trials this is one engine, "k6", whose generator is elsewhere: its CPU comes back in
- * the measurement instead of being read here.
+ * the measurement instead of being read here. The load host `local` is this machine: its share
+ * runs under an agent in this process, without SSH.
  */
 import { UserError } from '../core/errors.js';
 import type { Engine, EngineHooks, EngineMeasurement, EngineRunOptions, LoadSpec } from '../engines/engine.js';
@@ -15,7 +16,8 @@ import { executionSegments } from '../engines/k6/job.js';
 import { type K6HostRun, mergeK6Runs } from '../engines/k6/merge.js';
 import { QUANTILE_STATS } from '../engines/k6/quantiles.js';
 import type { LoadHostRecord } from '../model/schema.js';
-import { AgentConnection } from './agent-connection.js';
+import { AgentConnection, LOCAL_HOST } from './agent-connection.js';
+import { LOOPBACK } from './local-host.js';
 import type { K6JobReply } from './k6-jobs.js';
 
 export interface LoadHostsOptions {
@@ -78,7 +80,10 @@ export class LoadHosts {
    * run here; undefined when they see it at different addresses.
    */
   commonClientAddress(): string | undefined {
-    const seen = new Set(this.agents.map((agent) => agent.hello?.client));
+    // `local` is this machine: it reaches the targets wherever the others do
+    const remote = this.agents.filter((agent) => agent.name !== LOCAL_HOST);
+    if (remote.length === 0) return LOOPBACK;
+    const seen = new Set(remote.map((agent) => agent.hello?.client));
     const [only] = seen;
     return seen.size === 1 && only ? only : undefined;
   }
@@ -149,6 +154,8 @@ export class LoadHosts {
             segment: segments[i],
             deadlineMs: options.deadlineMs,
             measured: hooks !== undefined,
+            // this machine's share keeps to the generator's cores, off the targets'
+            ...(agent.name === LOCAL_HOST && options.cores && { cores: options.cores }),
           }) as Promise<K6JobReply>,
       );
       // one share failing stops the others: a split load is whole or not at all

@@ -58,7 +58,7 @@ describe('several load hosts: one k6 load split over two hosts, merged', { skip 
   const nothing = () => Object.fromEntries(namespaces().map((ns) => [ns, []]));
 
   /** Every measured trial's figures are the sum of its hosts' shares, and its percentiles lie among theirs. */
-  function assertMerged(result: Result): void {
+  function assertMerged(result: Result, names = hosts.loadHosts): void {
     const measured = result.trials.filter((t) => t.measurement);
     assert.ok(measured.length > 0, 'trials were measured');
     for (const trial of measured) {
@@ -66,7 +66,7 @@ describe('several load hosts: one k6 load split over two hosts, merged', { skip 
       const shares = m.loadHosts ?? [];
       assert.deepEqual(
         shares.map((s) => s.host),
-        hosts.loadHosts,
+        names,
         'each load host has its share',
       );
       assert.equal(
@@ -129,10 +129,10 @@ describe('several load hosts: one k6 load split over two hosts, merged', { skip 
     assert.deepEqual(await left(), nothing());
   });
 
-  it("run with the targets on gauntlet's own host, where the load hosts reach it", async () => {
+  it("run with the targets and a share of the load on gauntlet's own host (local), the other share where it reaches them", async () => {
     const out = tempDir('load-hosts-local');
     const run = await runCli(
-      ['run', '--load-hosts', loadHosts, '--targets', 'node-http', '--repeats', '1', ...short, '--out', out],
+      ['run', '--load-hosts', 'local,load2', '--targets', 'node-http', '--repeats', '1', ...short, '--out', out],
       env,
       180_000,
       hosts.inLoad,
@@ -140,7 +140,7 @@ describe('several load hosts: one k6 load split over two hosts, merged', { skip 
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     const result = resultOf(out);
     assert.equal(result.environment.serverHost, undefined);
-    assertMerged(result);
+    assertMerged(result, ['local', 'load2']);
     assert.deepEqual(await left(), nothing());
   });
 
