@@ -66,7 +66,7 @@ export class LoadHosts {
       throw new UserError(
         'GAUNTLET_ENGINE_UNAVAILABLE',
         `load host ${without.name} has no k6`,
-        'install k6 there as here (scripts/install-tools.sh, or go install go.k6.io/k6), or set GAUNTLET_K6 in its environment',
+        "install k6 there as here: scripts/install-tools.sh builds it into gauntlet's cache, or put k6 on that host's PATH",
       );
     }
   }
