@@ -8,8 +8,7 @@
  *   --compare load: the targets on the server host both times, the k6 load from one load host
  *     against the same load split over two (--load-hosts; a third namespace).
  *
- * Output: bench/two-hosts/<label>.md and .json (default label: one-box-vs-namespaces, or
- * one-vs-two-load-hosts).
+ * Output: bench/two-hosts/<label>.md (default label: one-box-vs-namespaces, or one-vs-two-load-hosts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +30,7 @@ const TWO_HOSTS: BenchCommand = {
   usage: `npm run bench:two-hosts -- [--compare server|load] [--targets node-http,fastify,express5] [--runs 2] [--label <name>] [-- <gauntlet run flags>]
 
 As root: measures the targets in two setups of simulated hosts (network namespaces, sshd),
-alternated --runs times each, and writes bench/two-hosts/<label>.md and .json. --compare server
+alternated --runs times each, and writes bench/two-hosts/<label>.md. --compare server
 (default): one machine against the targets on a server host; --compare load: the k6 load from one
 load host against the same load split over two.
 `,
@@ -55,12 +54,6 @@ interface Comparison {
   flags(env: Record<string, string>): Record<Setup, { flags: string[]; across: boolean }>;
   /** The paragraph on what differs between the setups. */
   about(sample: Result): string[];
-}
-
-/** A cell with its setups under their names ("one machine", "two k6"), as the JSON holds them. */
-function bySetupName(cell: Cell, names: Record<Setup, string>) {
-  const named = <T>(perSetup: Record<Setup, T>) => ({ [names.A]: perSetup.A, [names.B]: perSetup.B });
-  return { target: cell.target, figures: named(cell.figures), runs: named(cell.runs) };
 }
 
 const linkLine = (sample: Result) => {
@@ -244,10 +237,6 @@ runBench(TWO_HOSTS, (args) => {
   mkdirSync(folder, { recursive: true });
   const command = `gauntlet run ${runFlags.join(' ')}`;
   writeFileSync(join(folder, `${label}.md`), render(comparison, cells, results, command));
-  writeFileSync(
-    join(folder, `${label}.json`),
-    `${JSON.stringify({ compare: name, targets, runs, command, cells: cells.map((cell) => bySetupName(cell, comparison.names)) }, null, 2)}\n`,
-  );
   rmSync(work, { recursive: true, force: true });
-  console.error(`written: bench/two-hosts/${label}.md and .json`);
+  console.error(`written: bench/two-hosts/${label}.md`);
 });
