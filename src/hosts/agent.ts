@@ -1,9 +1,9 @@
 /**
  * `gauntlet agent`: a server host's or a load host's side of a run across hosts. It reads
  * requests from stdin (the SSH session), does them as this machine's host would (local-host.ts)
- * or runs its share of a k6 load (k6-jobs.ts), and writes replies and events to stdout. When stdin closes (the run ended, or the SSH connection dropped)
- * or a signal arrives, it stops every process group it started and exits: nothing is left
- * running on the server host.
+ * or runs its share of a k6 load (k6-jobs.ts), and writes replies and events to stdout. When
+ * stdin closes (the run ended, or the SSH connection dropped) or a signal arrives, it stops
+ * every process group it started and exits: nothing is left running on its host.
  */
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
