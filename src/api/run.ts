@@ -38,8 +38,10 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
   const suite = selectSuite(options.suite);
   refuseV8FlagsOffTargets(suite, options.v8Flags);
   refuseTurnsOf(suite, options);
-  refuseOnLoadHosts(options, { suite: suite.name, scenarios: [], bench: suite.kind === 'bench' });
-  if (suite.kind === 'bench') return runBenchSuite(suite, options);
+  if (suite.kind === 'bench') {
+    refuseOnLoadHosts(options, { suite: suite.name, scenarios: [], bench: true });
+    return runBenchSuite(suite, options);
+  }
   const stores = parseStores(options.stores ?? ['memory']);
   if (!suite.usesStore && stores.some((s) => s.kind !== 'memory')) {
     throw new UserError(

@@ -5,8 +5,9 @@
  * together (the agents' barrier), so the load's window is the longest of them.
  */
 import type { EngineMeasurement, LatencyMs, LoadHostShare, StageMeasurement } from '../engine.js';
-import { scheduledRequests, type LoadProfile } from '../profile.js';
+import type { LoadProfile } from '../profile.js';
 import { type HostDistribution, hostDistribution, mergedMean, mergedQuantile } from './quantiles.js';
+import { latencyMetricOf } from './script.js';
 import { k6Figures, metric, stageFigures, summaryMetrics } from './summary.js';
 
 export interface K6HostRun {
@@ -17,12 +18,10 @@ export interface K6HostRun {
   generatorCpuSeconds: number;
 }
 
-/** The latency trend k6 keeps for the profile: from the scheduled start for rate, from the send otherwise. */
-const latencyMetricOf = (profile: LoadProfile) =>
-  profile.kind === 'rate' ? 'iteration_duration' : 'http_req_duration';
+type Metrics = ReturnType<typeof summaryMetrics>;
 
-function distributionOf(summary: unknown, name: string): HostDistribution {
-  const values = metric(summaryMetrics(summary), name) ?? {};
+function distributionOf(metrics: Metrics, name: string): HostDistribution {
+  const values = metric(metrics, name) ?? {};
   return hostDistribution(values, values.count ?? 0);
 }
 
@@ -44,8 +43,9 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 export function mergeK6Runs(runs: K6HostRun[], profile: LoadProfile): EngineMeasurement {
   const figures = runs.map((run) => k6Figures(run.summary, profile));
-  const latencyMetric = latencyMetricOf(profile);
-  const distributions = runs.map((run) => distributionOf(run.summary, latencyMetric));
+  // each summary read once: the whole window's trend and every stage's come from it
+  const metrics = runs.map((run) => summaryMetrics(run.summary));
+  const distributions = metrics.map((m) => distributionOf(m, latencyMetricOf(profile)));
   const requests = sum(figures.map((f) => f.requests));
   const errors = sum(figures.map((f) => f.errors));
   if (requests + errors === 0) throw new Error('k6 sent no request in the measured window on any load host');
@@ -55,9 +55,8 @@ export function mergeK6Runs(runs: K6HostRun[], profile: LoadProfile): EngineMeas
       statusCounts[status] = (statusCounts[status] ?? 0) + count;
   const durationSec = Math.max(...runs.map((run) => run.windowSec));
   const dropped = sum(figures.map((f) => f.dropped));
-  // the schedule is the whole load's: every host's summary holds all of it
-  const scheduled =
-    profile.kind === 'rate' ? Math.round(sum(profile.stages.map((stage) => scheduledRequests(stage)))) : undefined;
+  // the schedule is the whole load's, which every host's figures give alike
+  const scheduled = figures[0].scheduled;
   const shares: LoadHostShare[] = runs.map((run, i) => ({
     host: run.host,
     requests: figures[i].requests,
@@ -77,7 +76,7 @@ export function mergeK6Runs(runs: K6HostRun[], profile: LoadProfile): EngineMeas
     latencyMs: mergedLatency(distributions),
     latencySamples: sum(distributions.map((d) => d.count)),
     ...(profile.kind === 'rate' && { latencyFrom: 'schedule' as const, dropped, scheduled }),
-    ...(profile.kind !== 'fixed' && { stages: mergedStages(runs, profile, dropped) }),
+    ...(profile.kind !== 'fixed' && { stages: mergedStages(metrics, profile, dropped) }),
     generator: {
       cpuSeconds: sum(runs.map((run) => run.generatorCpuSeconds)),
       busiestCores: Math.max(0, ...shares.map((share) => share.generatorCpuCores)),
@@ -87,16 +86,15 @@ export function mergeK6Runs(runs: K6HostRun[], profile: LoadProfile): EngineMeas
 }
 
 function mergedStages(
-  runs: K6HostRun[],
+  metrics: Metrics[],
   profile: Exclude<LoadProfile, { kind: 'fixed' }>,
   dropped: number,
 ): StageMeasurement[] {
-  const metrics = runs.map((run) => summaryMetrics(run.summary));
   return stageFigures(
     profile,
     (name) => sum(metrics.map((m) => metric(m, name)?.count ?? 0)),
     (name) => {
-      const { mean, p50, p90, p95, p99, max } = mergedLatency(runs.map((run) => distributionOf(run.summary, name)));
+      const { mean, p50, p90, p95, p99, max } = mergedLatency(metrics.map((m) => distributionOf(m, name)));
       return { mean, p50, p90, p95: p95 ?? 0, p99, max };
     },
     dropped,

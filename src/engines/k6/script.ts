@@ -87,6 +87,10 @@ export function readMetaMetric(names: Iterable<string>, kind: 'profile' | 'scena
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** The latency trend of a profile: iteration_duration for rate (iterations start on their scheduled tick), else http_req_duration. */
+export const latencyMetricOf = (profile: LoadProfile): 'iteration_duration' | 'http_req_duration' =>
+  profile.kind === 'rate' ? 'iteration_duration' : 'http_req_duration';
+
 /** k6 refuses a constant-vus or constant-arrival-rate duration under 1 s. */
 export const atLeastOneSecond = (seconds: number) => Math.max(1, seconds);
 
@@ -151,7 +155,7 @@ export function k6Thresholds(profile: LoadProfile, expectedStatuses: number[]): 
     count(`http_reqs{status:${status}}`);
   count(`http_reqs{error_code:${K6_TIMEOUT_CODE}}`);
   if (profile.kind !== 'fixed') {
-    const latencyMetric = profile.kind === 'rate' ? 'iteration_duration' : 'http_req_duration';
+    const latencyMetric = latencyMetricOf(profile);
     profile.stages.forEach((_, index) => {
       count(`http_reqs{stage:${index}}`);
       count(`http_reqs{stage:${index},status:0}`);

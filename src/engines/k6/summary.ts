@@ -17,7 +17,7 @@
  *   stages        http_reqs{stage:i}, http_reqs{stage:i,status:0} and the latency trend {stage:i}
  */
 import { scheduledRequests, stageBounds, type LoadProfile } from '../profile.js';
-import { K6_TIMEOUT_CODE } from './script.js';
+import { K6_TIMEOUT_CODE, latencyMetricOf } from './script.js';
 
 export interface StageLatencyMs {
   mean: number;
@@ -140,7 +140,7 @@ export function stageFigures(
   latency: (name: string) => StageLatencyMs,
   dropped: number,
 ): StageFigures[] {
-  const latencyMetric = profile.kind === 'rate' ? 'iteration_duration' : 'http_req_duration';
+  const latencyMetric = latencyMetricOf(profile);
   const bounds = stageBounds(profile.stages);
   return profile.stages.map((stage, index) => {
     const sent = count(`http_reqs{stage:${index}}`);
@@ -176,7 +176,7 @@ export function k6Figures(summary: unknown, profile: LoadProfile): K6Figures {
   const total = countOf(metrics, 'http_reqs');
   const { statusCounts, errors } = statusCountsOf(metrics);
   const fromSchedule = profile.kind === 'rate';
-  const latencyMetric = fromSchedule ? 'iteration_duration' : 'http_req_duration';
+  const latencyMetric = latencyMetricOf(profile);
   const trend = metric(metrics, latencyMetric);
   const figures: K6Figures = {
     requests: total - errors,
