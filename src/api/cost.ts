@@ -16,6 +16,7 @@ import { requireValgrind } from '../instructions/valgrind.js';
 import { writeAtomic } from '../results/store.js';
 import { writeCountRunReports } from './count-reports.js';
 import type { Runtime } from '../runtimes/runtime.js';
+import { targetV8Flags } from '../runtimes/v8-flags.js';
 import { suiteServices } from '../backends/services.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
@@ -104,7 +105,8 @@ export function countRunSettings(
     runtime,
     rounds: options.countProcesses ?? COUNT_DEFAULTS.processes,
     plan: countPlan(options),
-    v8Flags: options.v8Flags,
+    // gauntlet's own flags (the memory reducer off) as in timed runs, then the user's
+    v8Flags: targetV8Flags(options),
     outDir: resolve(options.outDir ?? RUN_DEFAULTS.out),
     pin: options.pin ?? true,
     log: options.log ?? (() => undefined),

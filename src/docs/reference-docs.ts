@@ -12,7 +12,7 @@ import { renderAbEvidence } from './reference-ab.js';
 import { replaceBlocks } from './reference-blocks.js';
 import { renderExitCodes } from './reference-exit-codes.js';
 import { renderCountsEvidence } from './reference-counts.js';
-import { renderCountsRepeat, renderCountsUnderLoad, renderInstructionsBesideCpu } from './reference-instructions.js';
+import { renderCountsRepeat, renderInstructionsBesideCpu } from './reference-instructions.js';
 import { renderReferenceRanking } from './reference-ranking.js';
 import {
   loadStabilityPairs,
@@ -25,9 +25,8 @@ import {
 const AB_LABEL = 'polka-burn';
 /** The `npm run bench:counts` output the pages quote. */
 const COUNTS_FILE = join(BENCH_DIR, 'instructions', 'polka-1pct.json');
-/** The count of the hello targets on a quiet machine, the same count taken while the machine was busy, and a second quiet one. */
+/** The count of the hello targets on a quiet machine, and a second one taken after it. */
 const HELLO_COUNTS = join(BENCH_DIR, 'instructions', 'hello.json');
-const HELLO_COUNTS_BUSY = join(BENCH_DIR, 'instructions', 'hello-busy.json');
 const HELLO_COUNTS_REPEAT = join(BENCH_DIR, 'instructions', 'hello-repeat.json');
 
 export interface ReferencePage {
@@ -60,7 +59,6 @@ export function referencePages(): ReferencePage[] {
     page(join('docs', 'instructions.md'), {
       'instructions-beside-cpu': renderInstructionsBesideCpu(HELLO_COUNTS, result, '../bench/instructions/hello.md'),
       'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, '../bench/instructions/polka-1pct.md'),
-      'counts-busy': renderCountsUnderLoad(HELLO_COUNTS, HELLO_COUNTS_BUSY, '../bench/instructions/hello-busy.md'),
       'counts-repeat': renderCountsRepeat(HELLO_COUNTS, HELLO_COUNTS_REPEAT, '../bench/instructions/hello-repeat.md'),
     }),
     page(join('bench', 'README.md'), {
@@ -68,7 +66,6 @@ export function referencePages(): ReferencePage[] {
       'stability-table': renderStabilityTable(pairs, `${relative(BENCH_DIR, STABILITY_DIR)}/`),
       'ab-sensitivity': renderAbEvidence(AB_SENSITIVITY_DIR, AB_LABEL, `${relative(BENCH_DIR, AB_SENSITIVITY_DIR)}/`),
       'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, 'instructions/polka-1pct.md'),
-      'counts-busy': renderCountsUnderLoad(HELLO_COUNTS, HELLO_COUNTS_BUSY, 'instructions/hello-busy.md'),
       'counts-repeat': renderCountsRepeat(HELLO_COUNTS, HELLO_COUNTS_REPEAT, 'instructions/hello-repeat.md'),
     }),
   ];

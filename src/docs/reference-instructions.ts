@@ -133,22 +133,6 @@ function betweenTable(between: CountsBetween, firstLabel: string, secondLabel: s
 const sum = (rows: CountsBetween['rows'], key: 'processes' | 'unsettled' | 'onBusyCore') =>
   rows.reduce((total, r) => total + r[key], 0);
 
-/** The generated block on counts taken on a busy machine, or a line saying that count is not committed. */
-export function renderCountsUnderLoad(quietFile: string, busyFile: string, link: string): string {
-  if (!existsSync(quietFile) || !existsSync(busyFile))
-    return `No count of the hello targets on a busy machine is committed yet (${link}).`;
-  const [quiet, busy] = [readCounts(quietFile), readCounts(busyFile)];
-  const between = countsBetween(quiet, busy, COUNT_THRESHOLD_PERCENT / 100);
-  const { rows, within } = between;
-  return [
-    `Instructions per request of every hello target (the median of ${busy.rounds} processes), counted on a quiet machine and again while it was busy ([${link.replace(/^.*\//, '')}](${link})): ` +
-      `**${within} of ${rows.length}** targets within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %, the largest change ${signedPercent(rows[0]?.change ?? 0)} (${rows[0]?.target ?? ''}); ` +
-      `${sum(rows, 'unsettled')} of the busy count's ${sum(rows, 'processes')} processes did not level off.`,
-    '',
-    betweenTable(between, 'quiet', 'busy'),
-  ].join('\n');
-}
-
 /** When two counts were taken, by day only (the docs carry no clock times). */
 function days(first: CountsDocument, second: CountsDocument): string {
   const [a, b] = [first.startedAt.slice(0, 10), second.startedAt.slice(0, 10)];

@@ -17,9 +17,13 @@ import { COUNTS_FILE, type CountsDocument, countedOnBusyCore } from './count-res
 import { callgrindFlags, valgrindVersion } from './valgrind.js';
 
 /**
- * V8 flags every counted target runs with. V8 seeds its hash tables at random in each process;
- * two processes of node:http then counted 0.6 % apart, and 0.2 % with the seeds fixed
- * (docs/instructions.md). Nothing else is pinned: the code counted is the code users run.
+ * V8 flags every counted target runs with, before the run's own (which carry
+ * `--no-memory-reducer` unless `--memory-reducer`: api/cost.ts). V8 seeds its hash tables at
+ * random in each process; two processes of node:http then counted 0.6 % apart, and 0.2 % with the
+ * seeds fixed (docs/instructions.md). The memory reducer is off as in timed runs, for a reason of
+ * its own here: it decides by allocation per wall-clock millisecond, and under Valgrind a loaded
+ * target allocates so slowly that it looks idle; its memory-reducing collection then shrank
+ * nest-express's heap and dropped optimized code mid-count, a lasting step (docs/instructions.md).
  */
 export const COUNT_V8_FLAGS = ['--hash-seed=1', '--random-seed=1'];
 
@@ -31,6 +35,7 @@ export interface CountRunSettings {
   runtime: Runtime;
   rounds: number;
   plan: CountPlan;
+  /** Flags after COUNT_V8_FLAGS: gauntlet's kept-up flags unless --memory-reducer, then the user's. */
   v8Flags?: string[];
   outDir: string;
   pin: boolean;

@@ -10,6 +10,7 @@ import test from 'node:test';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/program.js';
 import { CLI_DOC_FILE, renderCliDoc } from '../../src/docs/cli-doc.js';
+import { DATING_PATTERNS } from '../helpers/timeless.js';
 
 const MAX_OPTION_HELP = 200;
 
@@ -19,8 +20,7 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/(?<!-)\bseed \d/i, 'names a seed report'],
   [/How far a ranking holds/i, 'cites a README section'],
   [/main job/i, 'says "main job" for the default run'],
-  [/\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b/, 'holds a commit hash'],
-  [/\b\d{1,2}:\d{2}\b/, 'holds a clock time'],
+  ...DATING_PATTERNS,
 ];
 
 function allCommands(command: Command): Command[] {

@@ -1,13 +1,14 @@
 /**
  * The README, docs/stability.md and bench/README.md quote figures from the reference outputs in
  * bench/ only through the blocks `npm run docs:reference` writes, so that prose cannot drift
- * from data; and the generated blocks hold what the pages promise.
+ * from data; the generated blocks hold what the pages promise; and bench/ stays an indexed handful.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { test } from 'node:test';
+import { BENCH_DIR } from '../../src/bench/outputs.js';
 import { projectRoot } from '../../src/core/paths.js';
 import { replaceBlock } from '../../src/docs/reference-blocks.js';
 import { renderCountsEvidence } from '../../src/docs/reference-counts.js';
@@ -30,6 +31,18 @@ test('the README shows the reference ranking within its first 60 lines, and stay
   const lastRow = rows.at(-1) ?? -1;
   assert.ok(lastRow >= 0 && lastRow < 60, `the ranking's last row is on line ${lastRow + 1}: keep it in the first 60`);
   assert.ok(lines.length <= 400, `README.md has ${lines.length} lines: keep it to 400`);
+});
+
+test('bench/ holds at most 40 files, each named in its index, bench/README.md', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+    );
+  const outputs = files(BENCH_DIR).filter((file) => basename(file) !== 'README.md');
+  assert.ok(outputs.length + 1 <= 40, `bench/ holds ${outputs.length + 1} files: keep it to 40`);
+  const index = readFileSync(join(BENCH_DIR, 'README.md'), 'utf8');
+  const unnamed = outputs.filter((file) => !index.includes(basename(file).replace(/\.[^.]+$/, '')));
+  assert.deepEqual(unnamed.map((file) => relative(BENCH_DIR, file)), [], 'every output is named in the index');
 });
 
 test('a block is replaced between its markers, and a page without them is named', () => {
