@@ -42,7 +42,11 @@ test('bench/ holds at most 40 files, each named in its index, bench/README.md', 
   assert.ok(outputs.length + 1 <= 40, `bench/ holds ${outputs.length + 1} files: keep it to 40`);
   const index = readFileSync(join(BENCH_DIR, 'README.md'), 'utf8');
   const unnamed = outputs.filter((file) => !index.includes(basename(file).replace(/\.[^.]+$/, '')));
-  assert.deepEqual(unnamed.map((file) => relative(BENCH_DIR, file)), [], 'every output is named in the index');
+  assert.deepEqual(
+    unnamed.map((file) => relative(BENCH_DIR, file)),
+    [],
+    'every output is named in the index',
+  );
 });
 
 test('a block is replaced between its markers, and a page without them is named', () => {
