@@ -10,19 +10,12 @@ import { test } from 'node:test';
 import { ERROR_CODES, type ErrorCode } from '../../src/core/error-codes.js';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { ERRORS_DOC_FILE, renderErrorsDoc } from '../../src/docs/errors-doc.js';
+import { filesUnder } from '../helpers/files.js';
 import { projectRoot, runCli } from '../helpers/cli.js';
 
 const CATALOGUE_FILE = join('src', 'core', 'error-codes.ts');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-const sources = sourceFiles(join(projectRoot, 'src')).map((file) => ({
+const sources = filesUnder(join(projectRoot, 'src'), '.ts').map((file) => ({
   file: relative(projectRoot, file),
   text: readFileSync(file, 'utf8'),
 }));

@@ -4,7 +4,7 @@
  * from data; the generated blocks hold what the pages promise; and bench/ stays an indexed handful.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { test } from 'node:test';
@@ -13,6 +13,7 @@ import { projectRoot } from '../../src/core/paths.js';
 import { replaceBlock } from '../../src/docs/reference-blocks.js';
 import { renderCountsEvidence } from '../../src/docs/reference-counts.js';
 import { referencePages } from '../../src/docs/reference-docs.js';
+import { filesUnder } from '../helpers/files.js';
 
 const pages = referencePages();
 
@@ -34,11 +35,7 @@ test('the README shows the reference ranking within its first 60 lines, and stay
 });
 
 test('bench/ holds at most 40 files, each named in its index, bench/README.md', () => {
-  const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
-    );
-  const outputs = files(BENCH_DIR).filter((file) => basename(file) !== 'README.md');
+  const outputs = filesUnder(BENCH_DIR).filter((file) => basename(file) !== 'README.md');
   assert.ok(outputs.length + 1 <= 40, `bench/ holds ${outputs.length + 1} files: keep it to 40`);
   const index = readFileSync(join(BENCH_DIR, 'README.md'), 'utf8');
   const unnamed = outputs.filter((file) => !index.includes(basename(file).replace(/\.[^.]+$/, '')));

@@ -3,24 +3,17 @@
  * in git, so no page holds a commit hash or a clock time (dates of committed runs are fine).
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import test from 'node:test';
 import { projectRoot } from '../../src/core/paths.js';
+import { filesUnder } from '../helpers/files.js';
 import { DATING_PATTERNS } from '../helpers/timeless.js';
-
-function markdownUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return markdownUnder(path);
-    return entry.name.endsWith('.md') ? [path] : [];
-  });
-}
 
 test('README, CONTRIBUTING, docs/ and the bench/ index hold no commit hash and no clock time', () => {
   const pages = [
     ...['README.md', 'CONTRIBUTING.md', join('bench', 'README.md')].map((file) => join(projectRoot, file)),
-    ...markdownUnder(join(projectRoot, 'docs')),
+    ...filesUnder(join(projectRoot, 'docs'), '.md'),
   ];
   assert.ok(pages.length > 10, 'the docs were found');
   const found: string[] = [];

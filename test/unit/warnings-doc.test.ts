@@ -10,15 +10,8 @@ import { renderWarningsDoc, WARNINGS_DOC_FILE } from '../../src/docs/warnings-do
 import { WARNING_CODES } from '../../src/stats/warning-codes.js';
 import { SHORT_MAX } from '../../src/stats/warnings.js';
 import { reportResult } from '../helpers/report-result.js';
+import { filesUnder } from '../helpers/files.js';
 import { projectRoot } from '../helpers/cli.js';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 test('docs/warnings.md is generated from the catalogue (run npm run docs:warnings)', () => {
   assert.equal(
@@ -30,7 +23,7 @@ test('docs/warnings.md is generated from the catalogue (run npm run docs:warning
 
 test('every warning code raised in src is in the catalogue', () => {
   let raised = 0;
-  for (const file of sourceFiles(join(projectRoot, 'src'))) {
+  for (const file of filesUnder(join(projectRoot, 'src'), '.ts')) {
     const text = readFileSync(file, 'utf8');
     // Files that make warnings name the type (`add` elsewhere is another function).
     if (!/\bWarning(Code)?\b/.test(text)) continue;
