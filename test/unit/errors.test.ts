@@ -4,7 +4,7 @@
  * with the documented exit code (on input errors that start no server and no load).
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { ERROR_CODES, type ErrorCode } from '../../src/core/error-codes.js';

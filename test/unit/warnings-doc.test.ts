@@ -3,7 +3,7 @@
  * warning is raised with in src is in it, and every short line fits the terminal.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { renderWarningsDoc, WARNINGS_DOC_FILE } from '../../src/docs/warnings-doc.js';
