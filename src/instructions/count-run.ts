@@ -18,14 +18,24 @@ import { callgrindFlags, valgrindVersion } from './valgrind.js';
 
 /**
  * V8 flags every counted target runs with, before the run's own (which carry
- * `--no-memory-reducer` unless `--memory-reducer`: api/cost.ts). V8 seeds its hash tables at
- * random in each process; two processes of node:http then counted 0.6 % apart, and 0.2 % with the
- * seeds fixed (docs/instructions.md). The memory reducer is off as in timed runs, for a reason of
- * its own here: it decides by allocation per wall-clock millisecond, and under Valgrind a loaded
- * target allocates so slowly that it looks idle; its memory-reducing collection then shrank
- * nest-express's heap and dropped optimized code mid-count, a lasting step (docs/instructions.md).
+ * `--no-memory-reducer` unless `--memory-reducer`: api/cost.ts), each pinned because a count moved
+ * without it (docs/instructions.md, "What is pinned, and why"):
+ * - the seeds: V8 seeds its hash tables at random in each process; two processes of node:http
+ *   counted 0.6 % apart, and 0.2 % with the seeds fixed;
+ * - the young generation at 16 MB a semi-space, the largest V8 grows it to by default on 64-bit
+ *   machines: it starts small and grows at a point that varies from process to process, and every
+ *   growth takes a level off the count (0http's processes counted at 51,000 or 49,700 and stepped
+ *   between them mid-count; pinned, three counted within 0.04 %);
+ * - the memory reducer off, as in timed runs: it decides by allocation per wall-clock millisecond,
+ *   and under Valgrind a loaded target allocates so slowly that it looks idle; its
+ *   memory-reducing collection shrank nest-express's heap and dropped optimized code mid-count.
  */
-export const COUNT_V8_FLAGS = ['--hash-seed=1', '--random-seed=1'];
+export const COUNT_V8_FLAGS = [
+  '--hash-seed=1',
+  '--random-seed=1',
+  '--min-semi-space-size=16',
+  '--max-semi-space-size=16',
+];
 
 export interface CountRunSettings {
   suite: Suite;

@@ -110,6 +110,7 @@ test('run --cost instructions counts and reports instructions per request; Ctrl-
   assert.ok(doc.valgrind.flags.includes('--tool=callgrind'));
   assert.ok(doc.v8Flags.includes('--hash-seed=1'));
   assert.ok(doc.v8Flags.includes('--no-memory-reducer'), 'the memory reducer off, as in timed runs');
+  assert.ok(doc.v8Flags.includes('--min-semi-space-size=16'), 'the young generation at its full size from the start');
   assert.match(stdout(), /node-http\s+json\s+[\d,]+\s+1\.000/, 'the first target counted is the baseline');
   assert.match(readFileSync(join(dir, 'report.md'), 'utf8'), /\| node-http +\| json/);
   assert.match(readFileSync(join(dir, 'report.html'), 'utf8'), /json: instructions per request/);
