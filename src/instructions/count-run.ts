@@ -22,10 +22,11 @@ import { callgrindFlags, valgrindVersion } from './valgrind.js';
  * without it (docs/instructions.md, "What is pinned, and why"):
  * - the seeds: V8 seeds its hash tables at random in each process; two processes of node:http
  *   counted 0.6 % apart, and 0.2 % with the seeds fixed;
- * - the young generation at 16 MB a semi-space, the largest V8 grows it to by default on 64-bit
- *   machines: it starts small and grows at a point that varies from process to process, and every
- *   growth takes a level off the count (0http's processes counted at 51,000 or 49,700 and stepped
- *   between them mid-count; pinned, three counted within 0.04 %);
+ * - the young generation fixed at 16 MB a semi-space: by default V8 starts it at 1 MB and grows
+ *   it (up to 32 MB on a 64-bit machine with this much memory) at a point that varies from process
+ *   to process, and every growth takes a level off the count (0http's processes counted 51,000 or
+ *   49,700 and stepped between them mid-count). At 16 MB a scavenge falls in every other block of
+ *   0http and three processes counted within 0.04 %; at 32 MB, rarer and so less even, 0.4 %;
  * - the memory reducer off, as in timed runs: it decides by allocation per wall-clock millisecond,
  *   and under Valgrind a loaded target allocates so slowly that it looks idle; its
  *   memory-reducing collection shrank nest-express's heap and dropped optimized code mid-count.
