@@ -3,25 +3,34 @@
  * instructions counted since the last dump (a dump also zeroes the counters, so each dump is one
  * block of requests).
  */
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startGroup } from '../proc/process-group.js';
 
 const CONTROL_TIMEOUT_MS = 60_000;
 
-/** Runs callgrind_control on `pid`; `signal` (Ctrl-C) kills it rather than wait for a target being stopped. */
-function control(pid: number, args: string[], signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'callgrind_control',
-      [...args, String(pid)],
-      { timeout: CONTROL_TIMEOUT_MS, signal },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`callgrind_control ${args.join(' ')} failed: ${stderr || error.message}`));
-        else resolve(stdout);
-      },
-    );
-  });
+/**
+ * Runs callgrind_control on `pid`, in a process group of its own: it reaches the target through
+ * vgdb, which attaches to it, and a vgdb left behind by a killed callgrind_control holds a
+ * stopped target unreaped and waits for it forever. `signal` (Ctrl-C) and the timeout stop the
+ * whole group rather than wait for a target being stopped.
+ */
+async function control(pid: number, args: string[], signal?: AbortSignal): Promise<void> {
+  const run = startGroup({ command: 'callgrind_control', args: [...args, String(pid)] });
+  const stop = () => void run.stop(0);
+  const timer = setTimeout(stop, CONTROL_TIMEOUT_MS);
+  signal?.addEventListener('abort', stop);
+  if (signal?.aborted) stop();
+  try {
+    const { code, signal: killedBy } = await run.exited;
+    if (code !== 0)
+      throw new Error(
+        `callgrind_control ${args.join(' ')} failed: ${run.output.text() || (killedBy ? `stopped by ${killedBy}` : `exit code ${code}`)}`,
+      );
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+  }
 }
 
 /** Switches callgrind's instrumentation on (counting) or off (faster, nothing counted). */
