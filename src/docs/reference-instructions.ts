@@ -72,8 +72,6 @@ export interface CountsBetween {
     first: number;
     second: number;
     change: number;
-    /** The second count's spread, (max − min) / median over its processes. */
-    spread: number;
     /** The second count's processes: how many, not levelled off, counted on a busy core. */
     processes: number;
     unsettled: number;
@@ -98,7 +96,6 @@ export function countsBetween(first: CountsDocument, second: CountsDocument, thr
         first: before,
         second: after,
         change: after / before - 1,
-        spread: cell.spread ?? 0,
         processes: cell.processes,
         unsettled: cell.unsettled,
         onBusyCore: cell.onBusyCore,
@@ -139,6 +136,24 @@ function days(first: CountsDocument, second: CountsDocument): string {
   return a === b ? `twice on ${a}` : `on ${a} and again on ${b}`;
 }
 
+const processes = (n: number) => (n === 1 ? 'one process' : `the median of ${n} processes`);
+
+/** How many processes each count's figure comes from. */
+function processesEach(first: CountsDocument, second: CountsDocument): string {
+  return first.rounds === second.rounds
+    ? processes(first.rounds)
+    : `${processes(first.rounds)} in the first count, ${processes(second.rounds)} in the second`;
+}
+
+/** How many targets' processes agreed within the threshold inside one count (the second, or else the first, with more than one process). */
+function processesAgreed(first: CountsDocument, second: CountsDocument): string {
+  const [count, which] = second.rounds > 1 ? [second, 'second'] : [first, 'first'];
+  if (count.rounds < 2) return '';
+  const cells = summarizeCounts(count).filter((cell) => cell.spread !== undefined);
+  const agreed = cells.filter((cell) => (cell.spread ?? 0) <= COUNT_THRESHOLD_PERCENT / 100).length;
+  return `Within the ${which} count, the processes of ${agreed} of ${cells.length} targets agreed within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %. `;
+}
+
 /** The generated block on two counts on a quiet machine: how far a count repeats from one run to the next. */
 export function renderCountsRepeat(firstFile: string, secondFile: string, link: string): string {
   if (!existsSync(firstFile) || !existsSync(secondFile))
@@ -146,12 +161,11 @@ export function renderCountsRepeat(firstFile: string, secondFile: string, link: 
   const [first, second] = [readCounts(firstFile), readCounts(secondFile)];
   const between = countsBetween(first, second, COUNT_THRESHOLD_PERCENT / 100);
   const { rows, within } = between;
-  const spreadWithin = rows.filter((r) => r.spread <= COUNT_THRESHOLD_PERCENT / 100).length;
   return [
-    `Instructions per request of every hello target (the median of ${second.rounds} processes), counted ${days(first, second)} with nothing else running ([${link.replace(/^.*\//, '')}](${link})): ` +
+    `Instructions per request of every hello target (${processesEach(first, second)}), counted ${days(first, second)} with nothing else running ([${link.replace(/^.*\//, '')}](${link})): ` +
       `**${within} of ${rows.length}** targets repeated within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %, the largest change ${signedPercent(rows[0]?.change ?? 0)} (${rows[0]?.target ?? ''}). ` +
-      `Within the second count, the processes of ${spreadWithin} of ${rows.length} targets agreed within ${COUNT_THRESHOLD_PERCENT.toFixed(1)} %; ` +
-      `${sum(rows, 'unsettled')} of its ${sum(rows, 'processes')} processes did not level off, and ${sum(rows, 'onBusyCore')} were counted on a busy core.`,
+      processesAgreed(first, second) +
+      `Of the second count's ${sum(rows, 'processes')} processes, ${sum(rows, 'unsettled')} did not level off and ${sum(rows, 'onBusyCore')} were counted on a busy core.`,
     '',
     betweenTable(between, 'first', 'second'),
   ].join('\n');
