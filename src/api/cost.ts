@@ -60,6 +60,7 @@ export function countPlan(options: CountOptions): CountPlan {
     maxBlocks: options.countRequests === undefined ? COUNT_DEFAULTS.maxRequests / block : countedBlocks,
     blockErrorShare: COUNT_DEFAULTS.blockErrorShare,
     settleShare: 0.01,
+    blocksLeftOut: 'highest tenth',
     concurrency: 10,
     timeoutMs: 60_000,
     // Node starts in about 5 s under Valgrind here; a loaded machine takes longer.

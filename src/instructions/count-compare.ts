@@ -32,7 +32,7 @@ export interface CountComparison {
 
 const pct = (share: number) => `${(share * 100).toFixed(2)} %`;
 
-/** What makes two counts incomparable: a figure that depends on the runtime, V8's flags or how long the JIT warmed up. */
+/** What makes two counts incomparable: a figure that depends on the runtime, V8's flags, how long the JIT warmed up, or which blocks it leaves out. */
 export function countsMismatch(before: CountsDocument, after: CountsDocument): { blocking: string[]; notes: string[] } {
   const blocking: string[] = [];
   const differ = (what: string, a: string, b: string, list: string[]) => {
@@ -46,6 +46,12 @@ export function countsMismatch(before: CountsDocument, after: CountsDocument): {
   );
   differ('V8 flags', before.v8Flags.join(' ') || 'none', after.v8Flags.join(' ') || 'none', blocking);
   differ('warm-up requests', String(before.plan.warmupRequests), String(after.plan.warmupRequests), blocking);
+  differ(
+    'blocks left out of the figure',
+    before.plan.blocksLeftOut ?? 'none',
+    after.plan.blocksLeftOut ?? 'none',
+    blocking,
+  );
   const notes: string[] = [];
   differ('Valgrind', before.valgrind.version, after.valgrind.version, notes);
   differ('CPU', before.machine.cpuModel, after.machine.cpuModel, notes);

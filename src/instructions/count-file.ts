@@ -40,7 +40,12 @@ const countsSchema = z.looseObject({
   valgrind: z.looseObject({ version: z.string(), flags: z.array(z.string()) }),
   v8Flags: z.array(z.string()),
   rounds: z.number(),
-  plan: z.looseObject({ warmupRequests: z.number(), blockRequests: z.number(), countedBlocks: z.number() }),
+  plan: z.looseObject({
+    warmupRequests: z.number(),
+    blockRequests: z.number(),
+    countedBlocks: z.number(),
+    blocksLeftOut: z.literal('highest tenth').optional(),
+  }),
   counts: z.array(countSchema),
   failures: z.array(failureSchema),
   ab: z.object({ a: z.string(), b: z.string(), thresholdShare: z.number() }).optional(),

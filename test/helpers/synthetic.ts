@@ -136,6 +136,7 @@ export function countsDocument(
       blockRequests: 1,
       countedBlocks: 2,
       settleShare: 0.01,
+      blocksLeftOut: 'highest tenth',
       concurrency: 1,
       timeoutMs: 1,
       readyTimeoutMs: 1,
