@@ -32,7 +32,7 @@ export function countsHeadline(doc: CountsDocument): string {
     `${doc.machine.cpuModel}: suite ${doc.suite}, ${doc.rounds} process(es) per target, each warmed up with ` +
     `${plan.warmupRequests.toLocaleString('en-US')} requests and counted over ${(plan.countedBlocks * plan.blockRequests).toLocaleString('en-US')}` +
     `${(plan.maxBlocks ?? 0) > plan.countedBlocks ? ` (up to ${(plan.maxBlocks! * plan.blockRequests).toLocaleString('en-US')} where blocks were uneven)` : ''} ` +
-    `at concurrency ${plan.concurrency}${plan.blocksLeftOut ? `, the ${plan.blocksLeftOut} of its blocks of ${plan.blockRequests.toLocaleString('en-US')} left out` : ''}.${doc.complete ? '' : ' Interrupted: the counts so far.'}`
+    `at concurrency ${plan.concurrency}${plan.blocksLeftOut ? `; each figure leaves out the ${plan.blocksLeftOut} of its blocks of ${plan.blockRequests.toLocaleString('en-US')} requests` : ''}.${doc.complete ? '' : ' Interrupted: the counts so far.'}`
   );
 }
 

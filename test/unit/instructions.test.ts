@@ -11,7 +11,7 @@ import type { UserError } from '../../src/core/errors.js';
 import { compareCounts, countsMismatch } from '../../src/instructions/count-compare.js';
 import { isCountsRun, loadCounts } from '../../src/instructions/count-file.js';
 import { busyCoreWarning, countAbChanges, countChange, summarizeCounts } from '../../src/instructions/count-result.js';
-import { countsMarkdown, countsTerminal } from '../../src/report/instructions-render.js';
+import { countsHeadline, countsMarkdown, countsTerminal } from '../../src/report/instructions-render.js';
 import { countsToCsv } from '../../src/report/counts-csv.js';
 import { renderCountsHtml } from '../../src/report/html/counts-page.js';
 import { countsDocument as doc } from '../helpers/synthetic.js';
@@ -143,6 +143,8 @@ test('two counts runs do not compare across runtimes, V8 flags, warm-ups or figu
     countsMismatch(base, figuredOtherwise).blocking.join(),
     /blocks left out of the figure: highest tenth against none/,
   );
+  assert.match(countsHeadline(base), /each figure leaves out the highest tenth of its blocks of 1 requests/);
+  assert.doesNotMatch(countsHeadline(figuredOtherwise), /leaves out/, 'a count from before left none out');
   assert.match(blocking.join('\n'), /runtime: node@24 24\.0\.0 against node@22 22\.1\.0/);
   assert.match(notes.join('\n'), /Valgrind: 3\.19\.0 against 3\.20\.0/);
 });
