@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mean } from 'simple-statistics';
 import { startTarget } from '../measure/target-process.js';
 import { verifyScenarios } from '../measure/verify.js';
 import type { Runtime } from '../runtimes/runtime.js';
@@ -92,8 +93,7 @@ export function withoutHighest(blocks: number[]): number[] {
 
 /** The mean of the blocks without their highest tenth: the figure of a count. */
 export function levelOf(blocks: number[]): number {
-  const kept = withoutHighest(blocks);
-  return kept.reduce((sum, v) => sum + v, 0) / kept.length;
+  return mean(withoutHighest(blocks));
 }
 
 /**
@@ -115,8 +115,7 @@ export function halvesApart(blocks: number[]): number {
  */
 export function blocksForShare(blocks: number[], share: number): number {
   const kept = withoutHighest(blocks);
-  const mean = kept.reduce((sum, v) => sum + v, 0) / kept.length;
-  return Math.ceil((Math.max(...kept) - Math.min(...kept)) / mean / (2 * share));
+  return Math.ceil((Math.max(...kept) - Math.min(...kept)) / mean(kept) / (2 * share));
 }
 
 /**
