@@ -43,6 +43,7 @@ const QUIET = [
 const LOADS = [
   'published',
   'instructions',
+  'load-hosts',
   'fanout',
   'services-brokers',
   'ab',
