@@ -34,8 +34,8 @@ test('a short fanout run: answers and upstream counts checked per window, a cach
       'fastify-axios,fastify-undici,upstream-cache',
       '--repeats',
       '1',
-      // 3 s, not 1: fastify-axios answers a few hundred req/s here, so a 1 s window took two
-      // extensions to hold 1,000 answers, and on a busier machine fell short after the last one
+      // 3 s, not 1: fastify-axios answers a few hundred req/s here, so a 1 s window had to be
+      // extended to hold 1,000 answers, and on a busier machine fell short after the last extension
       '--duration',
       '3',
       '--warmup',
