@@ -133,6 +133,9 @@ for (const group of groups(files)) {
     [
       '--test',
       '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${join(root, 'scripts', 'test-file-times.mjs')}`,
+      '--test-reporter-destination=stdout',
       `--test-concurrency=${group.concurrency}`,
       ...group.files.map((f) => relative(root, f)),
     ],

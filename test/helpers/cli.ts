@@ -1,7 +1,6 @@
 /** Runs the built gauntlet CLI as a user would, and finds processes a test may have left. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Result, resultSchema } from '../../src/model/schema.js';
@@ -52,10 +51,6 @@ export function runCli(
       resolvePromise({ mark, code, signal, stdout, stderr });
     });
   });
-}
-
-export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `gauntlet-${prefix}-`));
 }
 
 /**

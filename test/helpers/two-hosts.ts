@@ -5,22 +5,13 @@
  * `loadHosts: 2` there is a second load host too, and each load host runs an sshd of its own.
  */
 import { execFile } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-} from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { twoHostsLines } from '../../src/bench/two-hosts-lines.js';
+import { tempDir } from './temp-dir.js';
 
 const exec = promisify(execFile);
 
@@ -130,7 +121,7 @@ export async function twoHostsUp(
   options: { loadHosts?: 1 | 2 } = {},
 ): Promise<TwoHosts> {
   if (prefix.length > 13) throw new Error(`two-hosts prefix '${prefix}' is longer than 13 characters`);
-  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-two-hosts-'));
+  const dir = tempDir('two-hosts');
   const env = {
     ...process.env,
     TWO_HOSTS_PREFIX: prefix,

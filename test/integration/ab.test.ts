@@ -4,15 +4,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ComparisonReport } from '../../src/report/comparison-render.js';
-import {
-  fixtureTargetsDir,
-  leftoverProcesses,
-  projectRoot,
-  resultOf,
-  runCli,
-  runFolder,
-  tempDir,
-} from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, projectRoot, resultOf, runCli, runFolder } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const fixturePackages = join(projectRoot, 'test', 'fixtures', 'packages');
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { leftoverProcesses, resultOf, runCli, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, resultOf, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 test('doctor --calibrate measures each engine against the bare server, and runs then report the ceiling', async () => {
   // Into a file of the test's own: a calibration someone measured on a quiet machine stays.

@@ -12,7 +12,8 @@ import { test } from 'node:test';
 import { engines } from '../../src/engines/registry.js';
 import type { Result } from '../../src/model/schema.js';
 import { findExecutable } from '../../src/proc/executables.js';
-import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, runFolder } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 const CROWDED = 'wrong-when-crowded';

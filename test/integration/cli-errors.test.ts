@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { cliFile, projectRoot, runCli, tempDir } from '../helpers/cli.js';
+import { cliFile, projectRoot, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 test('an unknown suite is refused, listing the valid ones', async () => {
   const out = await runCli(['run', '--suite', 'nope']);

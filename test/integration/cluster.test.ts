@@ -11,9 +11,9 @@ import {
   processesMarked,
   resultOf,
   runCli,
-  tempDir,
   TEST_MARK_VAR,
 } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 function commandLine(pid: number): string {
   try {

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { Journal } from '../../src/results/journal.js';
 import type { Environment } from '../../src/model/schema.js';
 import { loadResult, writeResult } from '../../src/results/store.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
 
 /** A saved run of one target with the given req/s per round (CPU cost follows from it). */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
-import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, tempDir } from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 

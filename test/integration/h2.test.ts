@@ -22,9 +22,9 @@ import {
   runCli,
   runFolder,
   savedResult,
-  tempDir,
   TEST_MARK_VAR,
 } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const H2_TARGETS = ['fastify', 'hapi', 'koa', 'node-http2'];
 const SCENARIOS = ['h2c-text', 'h2c-json', 'h2-text', 'h2-json'];

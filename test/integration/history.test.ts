@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Result } from '../../src/model/schema.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { environment, measurement, plan, summarizedResult, trial } from '../helpers/synthetic.js';
 
 /** A saved run in which `other` serves `share` of the baseline's req/s, round after round. */

@@ -7,7 +7,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { scenarioDescriptions } from '../../src/api/selection.js';
 import { renderHtml } from '../../src/report/html/page.js';
 import { writeMarkdownCharts } from '../../src/report/markdown-charts.js';
-import { projectRoot, tempDir } from '../helpers/cli.js';
+import { projectRoot } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { DEFAULT_RUN_RATES, DEFAULT_RUN_UNAVAILABLE, defaultRunResult } from '../helpers/default-run-result.js';
 import { REPORT_SCENARIOS, reportResult } from '../helpers/report-result.js';
 

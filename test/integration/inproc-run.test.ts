@@ -8,7 +8,8 @@ import { resultSchema } from '../../src/model/schema.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
 import type { BenchTable } from '../../src/suites/inproc-types.js';
 import type { Suite } from '../../src/suites/types.js';
-import { leftoverProcesses, newMark, projectRoot, TEST_MARK_VAR, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, newMark, projectRoot, TEST_MARK_VAR } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const CASES = join(projectRoot, 'dist', 'test', 'fixtures', 'inproc', 'cases.js');
 

@@ -19,8 +19,8 @@ import {
   runCli,
   runFolder,
   startRunUntilTrials,
-  tempDir,
 } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const skip = valgrindUnavailable();
 const fixturePackages = join(projectRoot, 'test', 'fixtures', 'packages');

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { resultSchema } from '../../src/model/schema.js';
 import { haltsAtOnce, KERNEL_DEFAULT_HALT_POLL_NS, readIdlePolling } from '../../src/proc/idle-polling.js';
-import { leftoverProcesses, runCli, savedResult, startRunUntilTrials, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, runCli, savedResult, startRunUntilTrials } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** A run long enough to interrupt, resolved once its journal holds `trials` finished trials. */
 const startRunAndWait = (out: string, trials: number) =>

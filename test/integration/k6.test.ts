@@ -16,7 +16,8 @@ import { startTarget, type RunningTarget } from '../../src/measure/target-proces
 import { startGroup } from '../../src/proc/process-group.js';
 import { nodeRuntime } from '../../src/runtimes/runtime.js';
 import { loadTargets } from '../../src/targets/registry.js';
-import { leftoverProcesses, resultOf, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, resultOf, runCli, runFolder } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const k6 = findK6();
 const noK6 = k6 ? false : `k6 is absent (${K6_INSTALL_HINT}); CI builds it with scripts/install-tools.sh`;

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { findK6 } from '../../src/engines/k6/locate.js';
 import type { Result } from '../../src/model/schema.js';
-import { resultOf, runCli, savedResult, startRunUntilTrials, tempDir } from '../helpers/cli.js';
+import { resultOf, runCli, savedResult, startRunUntilTrials } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { canSimulateTwoHosts, type TwoHosts, twoHostsUp } from '../helpers/two-hosts.js';
 
 const skip = canSimulateTwoHosts() ?? (findK6() ? undefined : 'k6 is not installed (scripts/install-tools.sh)');

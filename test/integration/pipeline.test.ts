@@ -16,9 +16,9 @@ import {
   runCli,
   runFolder,
   savedResult,
-  tempDir,
   type CliOutcome,
 } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const FAKE = { GAUNTLET_FAKE_ENGINE: '1', GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 /** Two frameworks and a fixture (answers 1,000 requests a second), so targets from both folders go through. */

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { h2loadEngine } from '../../src/engines/h2load/engine.js';
 import { haltsAtOnce, KERNEL_DEFAULT_HALT_POLL_NS, readIdlePolling } from '../../src/proc/idle-polling.js';
-import { leftoverProcesses, projectRoot, resultOf, runCli, runFolder, savedResult, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, projectRoot, resultOf, runCli, runFolder, savedResult } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const TARGETS = ['node-http', 'fastify', 'koa'];
 

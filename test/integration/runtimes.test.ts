@@ -14,9 +14,9 @@ import {
   runCli,
   runFolder,
   savedResult,
-  tempDir,
   TEST_MARK_VAR,
 } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const NODE24_BINARY = join(projectRoot, 'node_modules', 'node24', 'bin', 'node');
 /** npm fetches a runtime's 30–50 MB tarball: bounded, not timed. */

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { EXIT } from '../../src/core/exit-codes.js';
-import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, savedResult, tempDir } from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, runCli, runFolder, savedResult } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const SAAS_TARGETS = [
   'node-http',

@@ -14,7 +14,8 @@ import type { BenchSummary } from '../../src/model/inproc-schema.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
 import { crossFramework } from '../../src/suites/services/broker-parts.js';
 import { servicesSuite } from '../../src/suites/services/suite.js';
-import { leftoverProcesses, runCli, runFolder, startRunUntilTrials, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, runCli, runFolder, startRunUntilTrials } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const SHORT = ['--repeats', '2', '--duration', '0.15', '--warmup', '0.05', '--targets', 'moleculer-0.15'];
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { knownRuntime } from '../../src/runtimes/known-runtimes.js';
 import { runtimeStatus } from '../../src/runtimes/resolve-runtime.js';
-import { leftoverProcesses, resultOf, runCli, savedResult, startRunUntilTrials, tempDir } from '../helpers/cli.js';
+import { leftoverProcesses, resultOf, runCli, savedResult, startRunUntilTrials } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const short = ['--repeats', '2', '--duration', '0.05', '--warmup', '0.02', '--quiet'];
 

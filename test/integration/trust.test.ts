@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, runFolder, tempDir } from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, runFolder } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const withFixtures = { GAUNTLET_TARGET_DIRS: fixtureTargetsDir };
 // Every run here visits its baseline once a round (--baseline-visits 1): the tests judge the other target.

@@ -4,14 +4,8 @@ import { test } from 'node:test';
 import { startGroup } from '../../src/proc/process-group.js';
 import { threadsCpuSeconds, threadsStopped } from '../../src/proc/proc-stat.js';
 import { closeTurnsGuard, Turns } from '../../src/proc/turns.js';
-import {
-  fixtureTargetsDir,
-  leftoverProcesses,
-  resultOf,
-  runCli,
-  startRunUntilTrials,
-  tempDir,
-} from '../helpers/cli.js';
+import { fixtureTargetsDir, leftoverProcesses, resultOf, runCli, startRunUntilTrials } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -15,8 +15,8 @@ import {
   runFolder,
   savedResult,
   startRunUntilTrials,
-  tempDir,
 } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { canSimulateTwoHosts, type TwoHosts, twoHostsUp } from '../helpers/two-hosts.js';
 
 const skip = canSimulateTwoHosts();

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { checkEnvironments } from '../../src/compare/environment-match.js';
@@ -15,10 +14,11 @@ import {
 } from '../../src/proc/idle-polling.js';
 import { collectWarnings } from '../../src/stats/warnings.js';
 import { reportResult } from '../helpers/report-result.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** A governor file and a halt-poll file in a temporary folder, standing in for /sys. */
 function fakeSysfs(governor: string, haltPollNs: string): IdlePollingFiles {
-  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-idle-'));
+  const dir = tempDir('idle');
   const files = {
     governor: join(dir, 'current_governor_ro'),
     haltPollNs: join(dir, 'guest_halt_poll_ns'),

@@ -13,7 +13,7 @@ import { resultFromJournal } from '../../src/results/assemble.js';
 import { collectEnvironment } from '../../src/results/environment.js';
 import { Journal, readJournal } from '../../src/results/journal.js';
 import { summarizeBench } from '../../src/stats/inproc-summary.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const benchPlan: BenchPlan = {
   library: { name: 'tinybench', version: '6.2.3' },

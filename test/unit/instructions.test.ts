@@ -4,8 +4,7 @@ import { test } from 'node:test';
 import { dumpTotal } from '../../src/instructions/callgrind-control.js';
 import { judgeLoadAnswer } from '../../src/instructions/counted-load.js';
 import { blocksForShare, halvesApart, levelOf, withoutHighest } from '../../src/instructions/count-process.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UserError } from '../../src/core/errors.js';
 import { compareCounts, countsMismatch } from '../../src/instructions/count-compare.js';
@@ -20,6 +19,7 @@ import { countPlan, countRunSettings } from '../../src/api/cost.js';
 import type { Runtime } from '../../src/runtimes/runtime.js';
 import { countsBetween } from '../../src/docs/reference-instructions.js';
 import { helloSuite } from '../../src/suites/hello/suite.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 test("a callgrind dump's instructions are read from its totals line", () => {
   assert.equal(
@@ -187,7 +187,7 @@ test("a counts run's HTML page leads with the A/B verdict, then ranks by instruc
 });
 
 test('a saved counts run is recognised and read back; a foreign file gets a coded error', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'counts-file-'));
+  const dir = tempDir('counts-file');
   const file = join(dir, 'instructions.json');
   writeFileSync(file, JSON.stringify(doc([['A', 1, 100]])));
   assert.equal(isCountsRun(dir), true);
@@ -197,7 +197,7 @@ test('a saved counts run is recognised and read back; a foreign file gets a code
     () => loadCounts(file),
     (error: UserError) => error.code === 'GAUNTLET_BAD_RESULT' && /counts/.test(error.message),
   );
-  assert.equal(isCountsRun(mkdtempSync(join(tmpdir(), 'counts-empty-'))), false);
+  assert.equal(isCountsRun(tempDir('counts-empty')), false);
 });
 
 test('the count plan: blocks of 1,000 by default, more where blocks are uneven; two halves of a count under 2,000', () => {

@@ -4,8 +4,7 @@
  * from data; the generated blocks hold what the pages promise; and bench/ stays an indexed handful.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { test } from 'node:test';
 import { BENCH_DIR } from '../../src/bench/outputs.js';
@@ -14,6 +13,7 @@ import { replaceBlock } from '../../src/docs/reference-blocks.js';
 import { renderCountsEvidence } from '../../src/docs/reference-counts.js';
 import { referencePages } from '../../src/docs/reference-docs.js';
 import { filesUnder } from '../helpers/files.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const pages = referencePages();
 
@@ -60,7 +60,7 @@ test('a block is replaced between its markers, and a page without them is named'
 });
 
 test('the counts evidence says how often each kind of run called a change, and how far the bench got', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'counts-evidence-'));
+  const dir = tempDir('counts-evidence');
   const file = join(dir, 'bench.json');
   const change = (verdict: string, share: number) => ({
     scenario: 'json',

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { UserError } from '../../src/core/errors.js';
 import { Journal } from '../../src/results/journal.js';
 import { loadResult, parseResult, writeResult } from '../../src/results/store.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { environment, measurement, plan, trial } from '../helpers/synthetic.js';
 
 function journalWithTrials(dir: string, finished: boolean): Journal {

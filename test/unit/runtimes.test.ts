@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { UserError } from '../../src/core/errors.js';
 import { clusterRuntime } from '../../src/runtimes/cluster.js';
@@ -18,6 +15,7 @@ import {
   targetsAndRuntimeLimits,
 } from '../../src/targets/runtime-variants.js';
 import type { Target } from '../../src/targets/registry.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const node24 = binaryRuntime('node@24', 'node', '24.21.0', '/rt/node24', 'test');
 const node20 = binaryRuntime('node@20', 'node', '20.20.2', '/rt/node20', 'test');
@@ -41,7 +39,7 @@ function target(name: string, extra: Partial<Target> = {}): Target {
 /** Runs fn with GAUNTLET_RUNTIMES_DIR pointing at an empty folder, so nothing the user installed counts. */
 async function withEmptyCache<T>(fn: () => Promise<T> | T): Promise<T> {
   const before = process.env.GAUNTLET_RUNTIMES_DIR;
-  process.env.GAUNTLET_RUNTIMES_DIR = mkdtempSync(join(tmpdir(), 'gauntlet-rt-unit-'));
+  process.env.GAUNTLET_RUNTIMES_DIR = tempDir('rt-unit');
   try {
     return await fn();
   } finally {
