@@ -1,8 +1,7 @@
 /**
  * How much of the counted target's core went to other processes, and to the hypervisor, while
- * it was counted. A count is the target's own instructions, yet it rises when its core is
- * shared: a busy loop on the target's core raised node-http's count 3.2 %, one on the load
- * client's core left it as it was (docs/instructions.md, "On a busy machine").
+ * it was counted, so a report can mark a count taken on a shared core (docs/instructions.md,
+ * "On a busy machine", measures what one did).
  */
 import { coreCpuTicks, groupMembers, othersShare, stealShare, usageOf } from '../proc/proc-stat.js';
 

@@ -26,7 +26,7 @@ export interface CountComparison {
   cells: CountComparisonCell[];
   /** What differs between the runs without stopping the comparison. */
   notes: string[];
-  /** Each run's busy-core warning, naming the run: a count taken on a shared core is higher. */
+  /** Each run's busy-core warning, naming the run: a count taken on a shared core can be higher. */
   warnings: string[];
 }
 

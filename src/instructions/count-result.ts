@@ -88,7 +88,7 @@ export function busyCoreWarning(doc: CountsDocument): string | undefined {
   const most = Math.max(...busy.map((c) => c.core?.others ?? 0));
   return (
     `busy-core: ${busy.length} of ${doc.counts.length} counts ran while others took over ${Math.round(BUSY_CORE_SHARE * 100)} % ` +
-    `of the target's core (up to ${Math.round(most * 100)} %), which raises a count: count again when nothing else runs`
+    `of the target's core (up to ${Math.round(most * 100)} %), which can move a count: count again when nothing else runs`
   );
 }
 

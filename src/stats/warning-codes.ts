@@ -158,7 +158,7 @@ export const WARNING_CODES = {
     title: 'Counted on a busy core',
     runs: 'http',
     meaning:
-      "With `--cost instructions`, other processes took more than 5 % of the target's core while it was counted. A count is the target's own instructions, yet it rises when its core is shared: the report names the processes",
+      "With `--cost instructions`, other processes took more than 5 % of the target's core while it was counted. A count is the target's own instructions, yet work it does by the clock (a timer, a cache renewed each second) can cost more per request when a shared core slows it: the report names the processes",
     remedy: 'Count again when nothing else runs; on a shared CI runner, keep other jobs off the machine',
   },
   'cpu-steal': {
