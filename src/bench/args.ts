@@ -6,7 +6,7 @@
  * of gauntlet that fails or is interrupted ends the bench with its exit code and its folder.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ignoreClosedPipes } from '../core/closed-pipes.js';
@@ -123,6 +123,9 @@ export function runGauntlet(
   const code =
     child.status ?? (child.signal === 'SIGINT' || child.signal === 'SIGTERM' ? EXIT.INTERRUPTED : EXIT.INTERNAL);
   const kept = readdirSync(outDir).length > 0 ? `; what it measured is in ${outDir}` : '';
+  const failed = interrupted || code === EXIT.INTERRUPTED || !acceptedExits.includes(code);
+  // an empty folder of a run that failed would only be litter in /tmp
+  if (failed && !kept) rmSync(outDir, { recursive: true, force: true });
   if (interrupted || code === EXIT.INTERRUPTED)
     throw new GauntletStopped(`interrupted${kept || '; gauntlet had measured nothing yet'}`, EXIT.INTERRUPTED);
   if (!acceptedExits.includes(code))

@@ -10,7 +10,7 @@
  *        npm run bench:stability -- --label again --from <run folder 1> <run folder 2>   (no new runs)
  *        npm run bench:stability -- --label again-12 --from <run 1> <run 2> --rounds 12   (their first 12 rounds)
  */
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
@@ -49,12 +49,14 @@ function runOnce(runArgs: string[], outDir: string): { result: Result; wallSec: 
   runGauntlet(['run', '--out', outDir, ...runArgs], outDir);
   const [runDir] = readdirSync(outDir);
   // `-- --help` (or --version) makes run print and exit 0 without measuring anything
-  if (runDir === undefined)
+  if (runDir === undefined) {
+    rmSync(outDir, { recursive: true, force: true });
     throw new UserError(
       'GAUNTLET_USAGE',
       `gauntlet run ${runArgs.join(' ')} measured nothing, so there is nothing to compare`,
       'pass run only flags that measure (gauntlet run --help lists them), or leave them out for the default run',
     );
+  }
   return measured(loadResult(join(outDir, runDir)));
 }
 
