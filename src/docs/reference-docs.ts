@@ -3,7 +3,7 @@
  * outputs in bench/, generated into the blocks those pages mark, so that prose cannot drift from
  * data: `npm run docs:reference` writes them, and a unit test fails when a page differs.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { AB_SENSITIVITY_DIR, BENCH_DIR, HELLO_REFERENCE, STABILITY_DIR } from '../bench/outputs.js';
 import { projectRoot } from '../core/paths.js';
@@ -11,7 +11,7 @@ import { loadResult } from '../results/store.js';
 import { renderAbEvidence } from './reference-ab.js';
 import { replaceBlocks } from './reference-blocks.js';
 import { renderExitCodes } from './reference-exit-codes.js';
-import { renderCountsEvidence } from './reference-counts.js';
+import { renderCountsEvidence, renderCountsSizes } from './reference-counts.js';
 import { renderCountsRepeat, renderInstructionsBesideCpu } from './reference-instructions.js';
 import { renderReferenceRanking } from './reference-ranking.js';
 import {
@@ -25,6 +25,14 @@ import {
 const AB_LABEL = 'polka-burn';
 /** The `npm run bench:counts` output the pages quote. */
 const COUNTS_FILE = join(BENCH_DIR, 'instructions', 'polka-1pct.json');
+/** Every `npm run bench:counts` output, one per size of extra work in B (polka-<size>pct). */
+const countsSizes = (linkDir: string) =>
+  readdirSync(join(BENCH_DIR, 'instructions'))
+    .filter((name) => /^polka-.+pct\.json$/.test(name))
+    .map((name) => ({
+      file: join(BENCH_DIR, 'instructions', name),
+      link: `${linkDir}${name.replace(/\.json$/, '.md')}`,
+    }));
 /** The count of the hello targets on a quiet machine, and a second one taken after it. */
 const HELLO_COUNTS = join(BENCH_DIR, 'instructions', 'hello.json');
 const HELLO_COUNTS_REPEAT = join(BENCH_DIR, 'instructions', 'hello-repeat.json');
@@ -59,6 +67,7 @@ export function referencePages(): ReferencePage[] {
     page(join('docs', 'instructions.md'), {
       'instructions-beside-cpu': renderInstructionsBesideCpu(HELLO_COUNTS, result, '../bench/instructions/hello.md'),
       'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, '../bench/instructions/polka-1pct.md'),
+      'counts-sizes': renderCountsSizes(countsSizes('../bench/instructions/')),
       'counts-repeat': renderCountsRepeat(HELLO_COUNTS, HELLO_COUNTS_REPEAT, '../bench/instructions/hello-repeat.md'),
     }),
     page(join('bench', 'README.md'), {
@@ -66,6 +75,7 @@ export function referencePages(): ReferencePage[] {
       'stability-table': renderStabilityTable(pairs, `${relative(BENCH_DIR, STABILITY_DIR)}/`),
       'ab-sensitivity': renderAbEvidence(AB_SENSITIVITY_DIR, AB_LABEL, `${relative(BENCH_DIR, AB_SENSITIVITY_DIR)}/`),
       'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, 'instructions/polka-1pct.md'),
+      'counts-sizes': renderCountsSizes(countsSizes('instructions/')),
       'counts-repeat': renderCountsRepeat(HELLO_COUNTS, HELLO_COUNTS_REPEAT, 'instructions/hello-repeat.md'),
     }),
   ];

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { BENCH_DIR } from '../../src/bench/outputs.js';
 import { projectRoot } from '../../src/core/paths.js';
 import { replaceBlock } from '../../src/docs/reference-blocks.js';
-import { renderCountsEvidence } from '../../src/docs/reference-counts.js';
+import { renderCountsEvidence, renderCountsSizes } from '../../src/docs/reference-counts.js';
 import { referencePages } from '../../src/docs/reference-docs.js';
 import { filesUnder } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -86,4 +86,40 @@ test('the counts evidence says how often each kind of run called a change, and h
   assert.match(text, /different from itself in 1 of 2 A\/A runs \(changes −0\.60 % to \+0\.10 %\)/);
   assert.match(text, /3\.4 minutes in the median and 4\.0 at most/);
   assert.match(text, /So far 4 of the 6 runs planned\./);
+});
+
+test('the sizes table puts one row per bench, the smallest change first, with its calls and minutes', () => {
+  const dir = tempDir('counts-sizes');
+  const change = (verdict: string, share: number) => ({
+    scenario: 'json',
+    roundRatios: [],
+    change: share,
+    verdict,
+    why: '',
+  });
+  const bench = (name: string, abChanges: Array<[string, number]>) => {
+    const file = join(dir, `${name}.json`);
+    const records = [
+      { kind: 'A/A', minutes: 3, changes: [change('same', 0.002)] },
+      ...abChanges.map(([verdict, share], i) => ({ kind: 'A/B', minutes: 4 + i, changes: [change(verdict, share)] })),
+    ];
+    writeFileSync(file, JSON.stringify({ records }));
+    return { file, link: `b/${name}.md` };
+  };
+  const table = renderCountsSizes([
+    bench('big', [
+      ['regression', 0.021],
+      ['regression', 0.019],
+    ]),
+    bench('small', [
+      ['same', 0.004],
+      ['regression', 0.006],
+    ]),
+  ]).split('\n');
+  assert.equal(table.length, 4, 'a header, its rule and two rows');
+  assert.match(
+    table[2],
+    /^\| \[small\]\(b\/small\.md\) \| \+0\.50 % \(\+0\.40 % to \+0\.60 %\) \| 1 of 2 \| 0 of 1 \| 4\.0, 5\.0 \|$/,
+  );
+  assert.match(table[3], /^\| \[big\]\(b\/big\.md\) \| \+2\.00 % \(\+1\.90 % to \+2\.10 %\) \| 2 of 2 \|/);
 });
