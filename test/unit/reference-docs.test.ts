@@ -59,16 +59,18 @@ test('a block is replaced between its markers, and a page without them is named'
   );
 });
 
+/** One cell of a counts bench's run: its verdict and the change B/A − 1. */
+const change = (verdict: string, share: number) => ({
+  scenario: 'json',
+  roundRatios: [],
+  change: share,
+  verdict,
+  why: '',
+});
+
 test('the counts evidence says how often each kind of run called a change, and how far the bench got', () => {
   const dir = tempDir('counts-evidence');
   const file = join(dir, 'bench.json');
-  const change = (verdict: string, share: number) => ({
-    scenario: 'json',
-    roundRatios: [],
-    change: share,
-    verdict,
-    why: '',
-  });
   writeFileSync(
     file,
     JSON.stringify({
@@ -90,13 +92,6 @@ test('the counts evidence says how often each kind of run called a change, and h
 
 test('the sizes table puts one row per bench, the smallest change first, with its calls and minutes', () => {
   const dir = tempDir('counts-sizes');
-  const change = (verdict: string, share: number) => ({
-    scenario: 'json',
-    roundRatios: [],
-    change: share,
-    verdict,
-    why: '',
-  });
   const bench = (name: string, abChanges: Array<[string, number]>) => {
     const file = join(dir, `${name}.json`);
     const records = [
