@@ -123,12 +123,13 @@ export function runGauntlet(
   const code =
     child.status ?? (child.signal === 'SIGINT' || child.signal === 'SIGTERM' ? EXIT.INTERRUPTED : EXIT.INTERNAL);
   const kept = readdirSync(outDir).length > 0 ? `; what it measured is in ${outDir}` : '';
-  const failed = interrupted || code === EXIT.INTERRUPTED || !acceptedExits.includes(code);
+  const stopped = interrupted || code === EXIT.INTERRUPTED;
+  const refused = !acceptedExits.includes(code);
   // an empty folder of a run that failed would only be litter in /tmp
-  if (failed && !kept) rmSync(outDir, { recursive: true, force: true });
-  if (interrupted || code === EXIT.INTERRUPTED)
+  if ((stopped || refused) && !kept) rmSync(outDir, { recursive: true, force: true });
+  if (stopped)
     throw new GauntletStopped(`interrupted${kept || '; gauntlet had measured nothing yet'}`, EXIT.INTERRUPTED);
-  if (!acceptedExits.includes(code))
+  if (refused)
     throw new GauntletStopped(
       `gauntlet ${args[0]} exited with ${child.status ?? child.signal} (its error is above)${kept}`,
       code,

@@ -25,14 +25,12 @@ import {
 const AB_LABEL = 'polka-burn';
 /** The `npm run bench:counts` output the pages quote. */
 const COUNTS_FILE = join(BENCH_DIR, 'instructions', 'polka-1pct.json');
-/** Every `npm run bench:counts` output, one per size of extra work in B (polka-<size>pct). */
-const countsSizes = (linkDir: string) =>
-  readdirSync(join(BENCH_DIR, 'instructions'))
-    .filter((name) => /^polka-.+pct\.json$/.test(name))
-    .map((name) => ({
-      file: join(BENCH_DIR, 'instructions', name),
-      link: `${linkDir}${name.replace(/\.json$/, '.md')}`,
-    }));
+/** Every `npm run bench:counts` output (polka-<size>pct.json), one per size of extra work in B, linked from `linkDir`. */
+const countsSizes = (names: string[], linkDir: string) =>
+  names.map((name) => ({
+    file: join(BENCH_DIR, 'instructions', name),
+    link: `${linkDir}${name.replace(/\.json$/, '.md')}`,
+  }));
 /** The count of the hello targets on a quiet machine, and a second one taken after it. */
 const HELLO_COUNTS = join(BENCH_DIR, 'instructions', 'hello.json');
 const HELLO_COUNTS_REPEAT = join(BENCH_DIR, 'instructions', 'hello-repeat.json');
@@ -46,6 +44,7 @@ export interface ReferencePage {
 export function referencePages(): ReferencePage[] {
   const result = loadResult(HELLO_REFERENCE);
   const pairs = loadStabilityPairs(STABILITY_DIR);
+  const sizes = readdirSync(join(BENCH_DIR, 'instructions')).filter((name) => /^polka-.+pct\.json$/.test(name));
   const fromRoot = (dir: string) => `${relative(projectRoot, dir)}/`;
   const page = (path: string, blocks: Record<string, string>): ReferencePage => {
     const file = join(projectRoot, path);
@@ -67,7 +66,7 @@ export function referencePages(): ReferencePage[] {
     page(join('docs', 'instructions.md'), {
       'instructions-beside-cpu': renderInstructionsBesideCpu(HELLO_COUNTS, result, '../bench/instructions/hello.md'),
       'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, '../bench/instructions/polka-1pct.md'),
-      'counts-sizes': renderCountsSizes(countsSizes('../bench/instructions/')),
+      'counts-sizes': renderCountsSizes(countsSizes(sizes, '../bench/instructions/')),
       'counts-repeat': renderCountsRepeat(HELLO_COUNTS, HELLO_COUNTS_REPEAT, '../bench/instructions/hello-repeat.md'),
     }),
     page(join('bench', 'README.md'), {
@@ -75,7 +74,7 @@ export function referencePages(): ReferencePage[] {
       'stability-table': renderStabilityTable(pairs, `${relative(BENCH_DIR, STABILITY_DIR)}/`),
       'ab-sensitivity': renderAbEvidence(AB_SENSITIVITY_DIR, AB_LABEL, `${relative(BENCH_DIR, AB_SENSITIVITY_DIR)}/`),
       'counts-sensitivity': renderCountsEvidence(COUNTS_FILE, 'instructions/polka-1pct.md'),
-      'counts-sizes': renderCountsSizes(countsSizes('instructions/')),
+      'counts-sizes': renderCountsSizes(countsSizes(sizes, 'instructions/')),
       'counts-repeat': renderCountsRepeat(HELLO_COUNTS, HELLO_COUNTS_REPEAT, 'instructions/hello-repeat.md'),
     }),
   ];
