@@ -45,6 +45,8 @@ interface RunRecord {
   kind: 'A/A' | 'A/B';
   minutes: number;
   changes: CountChange[];
+  /** The V8 flags the run's targets ran with (absent in runs recorded before it was kept). */
+  v8Flags?: string[];
 }
 
 /** One `ab --cost instructions` run, judged per scenario, and its minutes. */
@@ -59,7 +61,7 @@ function abOnce(target: string, a: string, b: string, passOn: string[], threshol
   const doc = JSON.parse(readFileSync(join(runDir, COUNTS_FILE), 'utf8')) as CountsDocument;
   const [labelA, labelB] = doc.targets;
   const changes = doc.scenarios.map((scenario) => countChange(doc, labelA, labelB, scenario, threshold));
-  return { changes, minutes: (Date.now() - started) / 60_000 };
+  return { changes, minutes: (Date.now() - started) / 60_000, v8Flags: doc.v8Flags };
 }
 
 /** The runs of an earlier bench of the same target, A and B, to continue (--resume). */
@@ -108,6 +110,7 @@ function markdown(
       (medianOf(runs.map((r) => r.minutes)) ?? 0).toFixed(1),
     ];
   });
+  const flagSets = [...new Set(records.map((r) => (r.v8Flags ? `\`${r.v8Flags.join(' ')}\`` : 'not recorded')))];
   const detail = records.flatMap((r, index) =>
     r.changes.map((c) => [
       String(index + 1),
@@ -123,7 +126,7 @@ function markdown(
     `# What ab --cost instructions tells apart: ${setup.target}`,
     '',
     `Written by \`npm run bench:counts\` (src/bench/count-sensitivity.ts) on ${setup.days}. A: \`${setup.a}\`, B: \`${setup.b}\`; A/A runs put A against a second install of itself. ` +
-      `Each run is \`gauntlet ab … --cost instructions${setup.passOn.length > 0 ? ` ${setup.passOn.join(' ')}` : ''}\`; a regression is B counting more than ${pct(setup.threshold)} more instructions per request than A, every round agreeing.${partial}`,
+      `Each run is \`gauntlet ab … --cost instructions${setup.passOn.length > 0 ? ` ${setup.passOn.join(' ')}` : ''}\`; a regression is B counting more than ${pct(setup.threshold)} more instructions per request than A, every round agreeing. The targets' V8 flags: ${flagSets.join(', ')}.${partial}`,
     '',
     markdownTable(
       [

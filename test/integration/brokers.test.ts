@@ -4,14 +4,14 @@
  * broker binary is a UserError with its code.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import mqtt from 'mqtt';
 import { connect } from 'nats';
 import { UserError } from '../../src/core/errors.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { liveGroupCount } from '../../src/proc/process-group.js';
 import { type ServiceName, startServices } from '../../src/backends/services.js';
 
@@ -111,7 +111,7 @@ for (const [name, envVar] of [
 }
 
 test('a broker that exits at start is GAUNTLET_BROKER_FAILED with its last output', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-fake-broker-'));
+  const dir = tempDir('fake-broker');
   const script = join(dir, 'nats-server');
   writeFileSync(script, '#!/bin/sh\necho "fake broker: cannot bind" >&2\nexit 1\n');
   chmodSync(script, 0o755);
@@ -125,6 +125,5 @@ test('a broker that exits at start is GAUNTLET_BROKER_FAILED with its last outpu
     });
   } finally {
     delete process.env.GAUNTLET_NATS_SERVER;
-    rmSync(dir, { recursive: true, force: true });
   }
 });
