@@ -16,11 +16,11 @@ import { positiveCount } from '../core/option-values.js';
 import {
   COUNT_THRESHOLD_PERCENT,
   COUNTS_FILE,
-  type CountChange,
   type CountsDocument,
   countChange,
 } from '../instructions/count-result.js';
 import { medianOf } from '../stats/describe.js';
+import { type CountRunRecord, tallyCountRuns } from './count-tally.js';
 import { type BenchCommand, runBench, runGauntlet } from './args.js';
 import { BENCH_DIR, runDays } from './outputs.js';
 
@@ -41,16 +41,14 @@ A and B up to N runs of each.
   example: 'npm run bench:counts -- polka polka@1.0.0-next.28 polka@file:/tmp/polka-1pct --runs 4 -- --scenarios json',
 };
 
-interface RunRecord {
-  kind: 'A/A' | 'A/B';
-  minutes: number;
-  changes: CountChange[];
-  /** The V8 flags the run's targets ran with (absent in runs recorded before it was kept). */
-  v8Flags?: string[];
-}
-
 /** One `ab --cost instructions` run, judged per scenario, and its minutes. */
-function abOnce(target: string, a: string, b: string, passOn: string[], threshold: number): Omit<RunRecord, 'kind'> {
+function abOnce(
+  target: string,
+  a: string,
+  b: string,
+  passOn: string[],
+  threshold: number,
+): Omit<CountRunRecord, 'kind'> {
   const outDir = mkdtempSync(join(tmpdir(), 'gauntlet-count-ab-'));
   const started = Date.now();
   runGauntlet(['ab', target, a, b, '--cost', 'instructions', '--out', outDir, '--quiet', ...passOn], outDir, [
@@ -65,13 +63,18 @@ function abOnce(target: string, a: string, b: string, passOn: string[], threshol
 }
 
 /** The runs of an earlier bench of the same target, A and B, to continue (--resume). */
-function resumed(file: string, target: string, a: string, b: string): { records: RunRecord[]; startedAt: string[] } {
+function resumed(
+  file: string,
+  target: string,
+  a: string,
+  b: string,
+): { records: CountRunRecord[]; startedAt: string[] } {
   if (!existsSync(file)) return { records: [], startedAt: [] };
   const saved = JSON.parse(readFileSync(file, 'utf8')) as {
     target: string;
     a: string;
     b: string;
-    records: RunRecord[];
+    records: CountRunRecord[];
     startedAt?: string[];
   };
   if (saved.target !== target || saved.a !== a || saved.b !== b)
@@ -86,7 +89,7 @@ function resumed(file: string, target: string, a: string, b: string): { records:
 const pct = (share: number | undefined) => (share === undefined ? '—' : `${(share * 100).toFixed(2)} %`);
 
 function markdown(
-  records: RunRecord[],
+  records: CountRunRecord[],
   setup: { target: string; a: string; b: string; threshold: number; days: string; passOn: string[]; runs: number },
 ): string {
   const done = Math.min(...(['A/A', 'A/B'] as const).map((kind) => records.filter((r) => r.kind === kind).length));
@@ -95,19 +98,15 @@ function markdown(
       ? ` So far ${records.length} of the ${2 * setup.runs} runs planned (\`--resume\` continues).`
       : '';
   const rows = (['A/A', 'A/B'] as const).map((kind) => {
-    const runs = records.filter((r) => r.kind === kind);
-    const cells = runs.flatMap((r) => r.changes);
-    const called = cells.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement').length;
-    const regressions = cells.filter((c) => c.verdict === 'regression').length;
-    const changes = cells.map((c) => c.change ?? 0);
+    const { runs, cells, called, regressions, changes, medianMinutes } = tallyCountRuns(records, kind);
     return [
       kind,
-      String(runs.length),
-      `${called} of ${cells.length}`,
-      `${regressions} of ${cells.length}`,
+      String(runs),
+      `${called} of ${cells}`,
+      `${regressions} of ${cells}`,
       pct(medianOf(changes)),
       changes.length > 0 ? `${pct(Math.min(...changes))} to ${pct(Math.max(...changes))}` : '—',
-      (medianOf(runs.map((r) => r.minutes)) ?? 0).toFixed(1),
+      medianMinutes.toFixed(1),
     ];
   });
   const flagSets = [...new Set(records.map((r) => (r.v8Flags ? `\`${r.v8Flags.join(' ')}\`` : 'not recorded')))];
@@ -166,7 +165,7 @@ runBench(COUNT_SENSITIVITY, (args) => {
   const threshold = (thresholdAt === -1 ? COUNT_THRESHOLD_PERCENT : Number(args.passOn[thresholdAt + 1])) / 100;
   const jsonFile = join(COUNT_SENSITIVITY_DIR, `${label}.json`);
   const earlier = args.values.resume ? resumed(jsonFile, target, a, b) : undefined;
-  const records: RunRecord[] = earlier?.records ?? [];
+  const records: CountRunRecord[] = earlier?.records ?? [];
   const startedAt: string[] = earlier?.startedAt ?? [];
   mkdirSync(COUNT_SENSITIVITY_DIR, { recursive: true });
   const write = () => {

@@ -5,28 +5,20 @@
  * the minutes a run took.
  */
 import { readFileSync } from 'node:fs';
+import { type CountRunRecord, tallyCountRuns } from '../bench/count-tally.js';
 import { medianOf } from '../stats/describe.js';
-import type { CountChange } from '../instructions/count-result.js';
 
 interface CountsBench {
   runs?: number;
-  records: Array<{ kind: 'A/A' | 'A/B'; minutes: number; changes: CountChange[] }>;
+  records: CountRunRecord[];
 }
 
 const pct = (share: number) => `${share < 0 ? '−' : '+'}${Math.abs(share * 100).toFixed(2)} %`;
 
-/** How often one kind of run called a change, and the changes it measured. */
-function tally(bench: CountsBench, kind: 'A/A' | 'A/B') {
-  const records = bench.records.filter((r) => r.kind === kind);
-  const cells = records.flatMap((r) => r.changes);
-  const changes = cells.map((c) => c.change ?? 0);
-  return {
-    runs: records.length,
-    called: cells.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement').length,
-    low: Math.min(...changes),
-    high: Math.max(...changes),
-    median: medianOf(changes) ?? 0,
-  };
+/** How often one kind of run called a change, and the lowest, highest and median change it measured. */
+function tally(bench: CountsBench, kind: CountRunRecord['kind']) {
+  const { runs, called, changes } = tallyCountRuns(bench.records, kind);
+  return { runs, called, low: Math.min(...changes), high: Math.max(...changes), median: medianOf(changes) ?? 0 };
 }
 
 const readBench = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as CountsBench;
