@@ -6,10 +6,12 @@
  * without their highest tenth (withoutHighest). A scavenge lands in some blocks and not others, so
  * a block alone moves by about 1 % and only the mean over several is the figure. When the first
  * and the second half of the counted blocks differ by more than `settleShare`, the count had not
- * levelled off: up to `countedBlocks` more are counted, the first ones dropped, and the process is
- * flagged unsettled if they still differ. A target whose blocks are uneven (a large garbage
- * collection every few thousand requests) gets more blocks, up to `maxBlocks`, so that one such
- * block moves its figure by at most `blockErrorShare`.
+ * levelled off: up to `countedBlocks` more are counted, the first ones dropped. A target whose
+ * blocks are uneven (a large garbage collection every few thousand requests, or blocks that rise
+ * and fall in a cycle) gets more blocks, up to `maxBlocks`, so that one such block moves its
+ * figure by at most `blockErrorShare`, levelled off or not: a cycle parts the halves of a short
+ * count, and only more blocks hold it evenly. The process is flagged unsettled when the halves
+ * of its last `countedBlocks` blocks, and of all the figure's, still differ.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,6 +120,37 @@ export function blocksForShare(blocks: number[], share: number): number {
   return Math.ceil((Math.max(...kept) - Math.min(...kept)) / mean(kept) / (2 * share));
 }
 
+type BlockPlan = Pick<CountPlan, 'countedBlocks' | 'maxBlocks' | 'blockErrorShare' | 'settleShare'>;
+
+/**
+ * How many blocks a figure takes, judged on the last `countedBlocks` counted: more where they are
+ * uneven (a large garbage collection every few thousand requests, or blocks that rise and fall
+ * in a cycle), up to `maxBlocks`, whether or not they levelled off: a cycle parts the halves of
+ * any short count, and only more blocks hold it evenly.
+ */
+export function blocksWanted(blocks: number[], plan: BlockPlan): number {
+  const uneven = blocksForShare(blocks.slice(-plan.countedBlocks), plan.blockErrorShare ?? 1);
+  return Math.max(plan.countedBlocks, Math.min(plan.maxBlocks ?? plan.countedBlocks, uneven));
+}
+
+/**
+ * The figure's blocks, the last `wanted`, and whether they levelled off: the halves of the first
+ * `countedBlocks` of them agreed, or, where more were counted, the halves of them all (moost's
+ * blocks, rising and falling by a fifth, part ten or twenty but not forty).
+ */
+export function countFigure(
+  blocks: number[],
+  wanted: number,
+  plan: BlockPlan,
+): { counted: number[]; settled: boolean } {
+  const counted = blocks.slice(-wanted);
+  const agree = (some: number[]) => halvesApart(some) <= plan.settleShare;
+  return {
+    counted,
+    settled: agree(counted.slice(0, plan.countedBlocks)) || (counted.length > plan.countedBlocks && agree(counted)),
+  };
+}
+
 /**
  * Counts each scenario in turn in one process: its warm-up uninstrumented, then its blocks with
  * counting on, then counting off again for the next scenario's warm-up.
@@ -189,17 +222,11 @@ export async function countProcess(options: {
       };
       await countBlocks(plan.countedBlocks);
       if (halvesApart(blocks) > plan.settleShare) await countBlocks(plan.countedBlocks);
-      const settled = halvesApart(blocks.slice(-plan.countedBlocks)) <= plan.settleShare;
-      // Uneven blocks (large garbage collections every few thousand requests): more of them, once levelled off.
-      const wanted = Math.min(
-        plan.maxBlocks ?? plan.countedBlocks,
-        blocksForShare(blocks.slice(-plan.countedBlocks), plan.blockErrorShare ?? 1),
-      );
-      if (settled && wanted > plan.countedBlocks) await countBlocks(wanted - plan.countedBlocks);
-      const countedBlocks = Math.max(plan.countedBlocks, settled ? wanted : 0);
+      const wanted = blocksWanted(blocks, plan);
+      await countBlocks(wanted - plan.countedBlocks);
+      const { counted, settled } = countFigure(blocks, wanted, plan);
       const core = coreWatch.stop();
       await setInstrumentation(pid, false, signal);
-      const counted = blocks.slice(-countedBlocks);
       counts.push({
         scenario: scenario.name,
         count: {

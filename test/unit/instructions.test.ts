@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { dumpTotal } from '../../src/instructions/callgrind-control.js';
 import { judgeLoadAnswer } from '../../src/instructions/counted-load.js';
-import { blocksForShare, halvesApart, levelOf, withoutHighest } from '../../src/instructions/count-process.js';
+import {
+  blocksForShare,
+  blocksWanted,
+  countFigure,
+  halvesApart,
+  levelOf,
+  withoutHighest,
+} from '../../src/instructions/count-process.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UserError } from '../../src/core/errors.js';
@@ -41,6 +48,36 @@ test('an answer of the counted load is judged by its status and, where the scena
   );
   assert.match(judgeLoadAnswer(json, request, { status: 200, body: '{"hello":"w0rld"}' })!, /w0rld/);
   assert.match(judgeLoadAnswer(json, request, { status: 500, body: '' })!, /status 500/);
+});
+
+test('blocks that cycle get more of them, levelled off or not, and are judged again over all of them', () => {
+  const plan = { countedBlocks: 10, maxBlocks: 60, blockErrorShare: 0.0025, settleShare: 0.01 };
+  // moost, thousands of instructions per request: ten blocks, then ten more whose halves still differ
+  const moost = [
+    429.3, 354.1, 457.3, 367.2, 428.6, 361.3, 418.3, 362.8, 419.7, 427.2, 319.1, 429.2, 353.2, 413.5, 371.0, 422.8,
+    360.4, 421.4, 363.0, 386.0,
+  ];
+  assert.ok(halvesApart(moost.slice(-10)) > 0.05, 'not levelled off');
+  assert.equal(blocksWanted(moost, plan), 55, 'as many as keep one block within 0.25 %, though not levelled off');
+  assert.equal(blocksWanted(moost, { ...plan, maxBlocks: 10 }), 10, '--count-requests: exactly that many');
+  // followed by the blocks of another moost process, which cycle the same way
+  const more = [
+    425.0, 351.6, 390.3, 353.7, 411.5, 368.1, 418.9, 363.5, 417.3, 361.5, 417.6, 426.7, 352.1, 391.8, 352.8, 413.9,
+    367.2, 419.8, 360.2, 418.7, 360.3, 418.6, 425.1, 352.0, 391.5, 353.2,
+  ];
+  const figure = countFigure([...moost, ...more], 46, plan);
+  assert.equal(figure.counted.length, 46);
+  assert.equal(figure.settled, true, 'the halves of all 46 agree');
+  const levelOfOthers = 385_000 / 1000; // moost's other processes of the same count
+  assert.ok(Math.abs(levelOf(figure.counted) / levelOfOthers - 1) < 0.005);
+  assert.ok(levelOf(moost.slice(-10)) / levelOfOthers - 1 < -0.015, 'ten of them held a low part of the cycle');
+  // a count still falling: even blocks, no more of them, and not levelled off
+  const falling = Array.from({ length: 20 }, (_, i) => 100 - 0.5 * i);
+  assert.equal(blocksWanted(falling, plan), 10);
+  assert.equal(countFigure(falling, 10, plan).settled, false);
+  // the level blocks of koa: levelled off at ten
+  const koa = [89.3, 96.6, 89.2, 89.1, 90.5, 89.2, 89.1, 89.1, 89.0, 90.9];
+  assert.deepEqual(countFigure(koa, blocksWanted(koa, plan), plan).settled, true);
 });
 
 test('the count has levelled off when the halves of its blocks agree; rounds alternate the order', () => {
