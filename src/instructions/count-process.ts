@@ -136,7 +136,7 @@ export function blocksWanted(blocks: number[], plan: BlockPlan): number {
 /**
  * The figure's blocks, the last `wanted`, and whether they levelled off: the halves of the first
  * `countedBlocks` of them agreed, or, where more were counted, the halves of them all (moost's
- * blocks, rising and falling by a fifth, part ten or twenty but not forty).
+ * blocks, rising and falling by a fifth, part ten or twenty but not the 35 or so they ask for).
  */
 export function countFigure(
   blocks: number[],
