@@ -4,13 +4,13 @@
  * hour's, and a test about something else must not fail on it. Every other flag still fails.
  */
 import assert from 'node:assert/strict';
-import type { Trial, TrialFlag } from '../../src/model/schema.js';
+import type { Measurement, Trial, TrialFlag } from '../../src/model/schema.js';
+
+type MeasuredTrial = Trial & { measurement: Measurement };
 
 const THE_HOURS_FLAGS: ReadonlySet<TrialFlag> = new Set(['window-too-short', 'generator-bound']);
 
-export function isMeasured(
-  trial: Trial | undefined,
-): trial is Trial & { measurement: NonNullable<Trial['measurement']> } {
+export function isMeasured(trial: Trial | undefined): trial is MeasuredTrial {
   return (
     trial !== undefined &&
     trial.status !== 'failed' &&
@@ -22,7 +22,7 @@ export function isMeasured(
 export function assertMeasured(
   trial: Trial | undefined,
   label = trial?.target ?? 'no trial',
-): asserts trial is Trial & { measurement: NonNullable<Trial['measurement']> } {
+): asserts trial is MeasuredTrial {
   assert.ok(
     isMeasured(trial),
     `${label}: ${trial ? `${trial.status}, ${trial.reason ?? trial.flags.join(', ')}` : 'no trial'}`,

@@ -121,7 +121,7 @@ test('the Redis variant: gauntlet starts, seeds and stops a real redis-server an
   const redisTrials = result.trials.filter((t) => t.target === 'node-http+redis');
   assert.equal(redisTrials.length, 3);
   assert.ok(
-    redisTrials.every((t) => isMeasured(t) && t.measurement.statusCounts['200'] === t.measurement!.requests),
+    redisTrials.every((t) => isMeasured(t) && t.measurement.statusCounts['200'] === t.measurement.requests),
     'every answer through Redis was right',
   );
   assert.ok(
