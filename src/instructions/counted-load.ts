@@ -29,7 +29,7 @@ interface Answer {
   body: string;
 }
 
-function send(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: number): Promise<Answer> {
+function sendOnce(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
       new URL(spec.path, baseUrl),
@@ -42,10 +42,39 @@ function send(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: numbe
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNRESET' && req.reusedSocket) reject(new StaleSocket(error.message));
+      else reject(error);
+    });
     if (spec.body !== undefined) req.write(spec.body);
     req.end();
   });
+}
+
+/** A kept-alive connection the target closed just as a request went out on it: nothing was answered. */
+class StaleSocket extends Error {}
+
+/**
+ * Sends one request, again on a new connection when the target reset a kept-alive one as the
+ * request went out on it. A target closes a connection idle for its keep-alive timeout (five
+ * seconds in node:http), and under Valgrind on a busy machine a dump between two blocks can take
+ * that long: the next request can cross the close (Node's documentation of request.reusedSocket).
+ * Every free connection may be stale, so there is one more try than there are connections.
+ */
+async function send(
+  agent: Agent,
+  baseUrl: string,
+  spec: RequestSpec,
+  timeoutMs: number,
+  tries: number,
+): Promise<Answer> {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await sendOnce(agent, baseUrl, spec, timeoutMs);
+    } catch (error) {
+      if (!(error instanceof StaleSocket) || tried >= tries) throw error;
+    }
+  }
 }
 
 /** What is wrong with an answer to the load's request, or undefined. */
@@ -83,7 +112,7 @@ export class CountedClient {
     const worker = async () => {
       while (next < count) {
         const spec = this.scenario.load[(first + next++) % this.scenario.load.length];
-        const answer = await send(this.agent, this.baseUrl, spec, this.load.timeoutMs);
+        const answer = await send(this.agent, this.baseUrl, spec, this.load.timeoutMs, this.load.concurrency + 1);
         result.answered++;
         const wrong = judgeLoadAnswer(this.scenario, spec, answer);
         if (wrong === undefined) continue;
