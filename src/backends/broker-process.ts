@@ -3,13 +3,13 @@
  * its own process group, with its configuration in a throwaway folder, ready only once a client
  * completed the broker's own protocol handshake, and stopped (group and folder) on stop.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { freePort } from '../proc/free-port.js';
 import { type GroupProcess, startGroup } from '../proc/process-group.js';
 import { type BrokerBinary, requireBrokerBinary } from './broker-binary.js';
+import { makeTempFolder, removeTempFolder } from '../proc/temp-folders.js';
 
 export interface BrokerSpec {
   binary: BrokerBinary;
@@ -59,13 +59,13 @@ async function waitReady(spec: BrokerSpec, url: string, proc: GroupProcess): Pro
 
 async function startOnce(spec: BrokerSpec, command: string): Promise<RunningBroker> {
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), `gauntlet-${spec.binary.command}-`));
+  const dir = makeTempFolder(spec.binary.command);
   const configPath = join(dir, `${spec.binary.command}.conf`);
   writeFileSync(configPath, spec.config(port, dir));
   const proc = startGroup({ command, args: spec.args(configPath) });
   const cleanUp = async (graceMs: number) => {
     await proc.stop(graceMs);
-    rmSync(dir, { recursive: true, force: true });
+    removeTempFolder(dir);
   };
   const url = spec.url(port);
   try {

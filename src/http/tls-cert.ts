@@ -5,11 +5,10 @@
  * exits. Nothing is kept or trusted: clients (probe, engines) do not check it.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { UserError } from '../core/errors.js';
+import { makeTempFolder, removeTempFolder } from '../proc/temp-folders.js';
 
 const run = promisify(execFile);
 
@@ -43,14 +42,14 @@ export function opensslArgs(certFile: string, keyFile: string, host = '127.0.0.1
   ];
 }
 
-/** Generates a fresh certificate into a new temporary folder (the caller removes it). */
+/** Generates a fresh certificate into a new temporary folder, removed by the caller or when gauntlet exits. */
 export async function generateCertificate(host = '127.0.0.1'): Promise<TlsFiles> {
-  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-tls-'));
+  const dir = makeTempFolder('tls');
   const files = { dir, certFile: join(dir, 'cert.pem'), keyFile: join(dir, 'key.pem') };
   try {
     await run('openssl', opensslArgs(files.certFile, files.keyFile, host), { timeout: 30_000 });
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempFolder(dir);
     const err = error as NodeJS.ErrnoException & { stderr?: string };
     if (err.code === 'ENOENT') {
       throw new UserError(
@@ -70,10 +69,7 @@ let shared: Promise<TlsFiles> | undefined;
 export function runCertificate(): Promise<TlsFiles> {
   if (!shared) {
     shared = generateCertificate();
-    shared.then(
-      (files) => process.once('exit', () => rmSync(files.dir, { recursive: true, force: true })),
-      () => (shared = undefined), // let a later start try again (and report the reason again)
-    );
+    shared.catch(() => (shared = undefined)); // let a later start try again (and report the reason again)
   }
   return shared;
 }

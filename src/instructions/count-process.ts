@@ -13,11 +13,9 @@
  * count, and only more blocks hold it evenly. The process is flagged unsettled when the halves
  * of its last `countedBlocks` blocks, and of all the figure's, still differ.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { mean } from 'simple-statistics';
 import { startTarget } from '../measure/target-process.js';
+import { makeTempFolder, removeTempFolder } from '../proc/temp-folders.js';
 import { verifyScenarios } from '../measure/verify.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import type { Target } from '../targets/registry.js';
@@ -167,7 +165,7 @@ export async function countProcess(options: {
   signal?: AbortSignal;
 }): Promise<Array<{ scenario: string; count: ProcessCount }>> {
   const { plan } = options;
-  const outDir = mkdtempSync(join(tmpdir(), 'gauntlet-callgrind-'));
+  const outDir = makeTempFolder('callgrind');
   const startedAt = performance.now();
   const seconds = () => (performance.now() - startedAt) / 1000;
   const running = await startTarget({
@@ -178,7 +176,7 @@ export async function countProcess(options: {
     readyTimeoutMs: plan.readyTimeoutMs,
     v8Flags: options.v8Flags,
   }).catch((error: Error) => {
-    rmSync(outDir, { recursive: true, force: true });
+    removeTempFolder(outDir);
     throw new CountFailure(error.message, 'target');
   });
   const { pid } = running.process;
@@ -252,7 +250,7 @@ export async function countProcess(options: {
     options.signal?.removeEventListener('abort', stop);
     for (const client of clients) client.close();
     await running.process.stop(2000);
-    rmSync(outDir, { recursive: true, force: true });
+    removeTempFolder(outDir);
   }
 }
 

@@ -19,8 +19,7 @@
  * same headers (-H) on every request: a spec of other methods, bodies or per-request headers
  * is refused (requestSequences: false), a cycle of GET paths is carried.
  */
-import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pinnedCommand } from '../../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../../proc/process-group.js';
@@ -39,6 +38,7 @@ import { LatencySamples } from '../latency-samples.js';
 import { findExecutable } from '../../proc/executables.js';
 import { exitDescription, onLines, toolVersion, watchRun } from '../wrk/tool.js';
 import { diedBadly, EngineFailure, stderrTail } from '../engine-failure.js';
+import { makeTempFolder, removeTempFolder } from '../../proc/temp-folders.js';
 
 const INSTALL_HINT = 'apt-get install -y nghttp2-client';
 const WINDOW_START = /Main benchmark duration is started/;
@@ -159,7 +159,7 @@ function bytesRead(pid: number): number | undefined {
 
 async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement> {
   const headers = checkH2loadSpec(spec);
-  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-h2load-'));
+  const dir = makeTempFolder('h2load');
   try {
     const logFile = join(dir, 'requests.log');
     let uriFile: string | undefined;
@@ -174,7 +174,7 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
     const summary = await runH2load(args, hooks, options);
     return await measurement(logFile, summary, protocolOf(spec), requestsInFlight(spec), spec.warmupSec > 0);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempFolder(dir);
   }
 }
 

@@ -6,8 +6,7 @@
  * over several hosts (`segment`), started paused and resumed by the controller (`paused`), so
  * that every host begins at once.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pinnedCommand } from '../../proc/pinning.js';
 import { type GroupProcess, startGroup } from '../../proc/process-group.js';
@@ -18,6 +17,7 @@ import { diedBadly, EngineFailure, stderrTail } from '../engine-failure.js';
 import { exitDescription, onLines, watchRun } from '../wrk/tool.js';
 import { findK6, K6_INSTALL_HINT } from './locate.js';
 import { WINDOW_END_MARKER, WINDOW_START_MARKER } from './script.js';
+import { makeTempFolder, removeTempFolder } from '../../proc/temp-folders.js';
 
 /** Flags of every k6 run: no progress bar, no colours, raw log lines, no usage report (traffic stays on the test network). */
 export const K6_RUN_FLAGS = ['--quiet', '--no-color', '--log-format=raw', '--no-usage-report'];
@@ -73,7 +73,7 @@ export async function runK6Job(
 ): Promise<K6JobResult> {
   const binary = findK6();
   if (!binary) throw new Error(`k6 is not installed (${K6_INSTALL_HINT})`);
-  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-k6-'));
+  const dir = makeTempFolder('k6');
   try {
     const scriptFile = join(dir, 'load.js');
     const summaryFile = join(dir, 'summary.json');
@@ -96,7 +96,7 @@ export async function runK6Job(
     const { window, cpuSeconds } = await watchWindow(proc, hooks, options);
     return { summary: JSON.parse(readFileSync(summaryFile, 'utf8')), window, generatorCpuSeconds: cpuSeconds };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempFolder(dir);
   }
 }
 

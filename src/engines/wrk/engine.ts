@@ -15,8 +15,7 @@
  * the measurement says so (latencyPer: 'batch'), and `--engine auto` prefers an engine that
  * times each request when the load is pipelined and one can carry it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pinnedCommand } from '../../proc/pinning.js';
 import { startGroup, type GroupProcess } from '../../proc/process-group.js';
@@ -34,6 +33,7 @@ import { RESULT_MARKER, WINDOW_END_MARKER, wrkScript, type WrkResult } from './l
 import { findExecutable } from '../../proc/executables.js';
 import { exitDescription, onLines, toolVersion, watchRun } from './tool.js';
 import { EngineFailure, stderrTail } from '../engine-failure.js';
+import { makeTempFolder, removeTempFolder } from '../../proc/temp-folders.js';
 
 const INSTALL_HINT = 'apt-get install -y wrk';
 
@@ -100,7 +100,7 @@ export const wrkEngine: Engine = {
 
 async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions): Promise<EngineMeasurement> {
   checkSpec(spec);
-  const dir = mkdtempSync(join(tmpdir(), 'gauntlet-wrk-'));
+  const dir = makeTempFolder('wrk');
   const scriptFile = join(dir, 'load.lua');
   writeFileSync(scriptFile, wrkScript(spec));
   const started = Date.now();
@@ -109,7 +109,7 @@ async function run(spec: LoadSpec, hooks: EngineHooks, options: EngineRunOptions
     const rest = { ...options, deadlineMs: Math.max(1000, options.deadlineMs - (Date.now() - started)) };
     return toMeasurement(await runWrk(spec, spec.durationSec, scriptFile, hooks, rest), spec);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempFolder(dir);
   }
 }
 
