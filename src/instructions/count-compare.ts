@@ -5,7 +5,7 @@
  * of the other.
  */
 import { medianOf } from '../stats/describe.js';
-import { busyCoreWarning, type CountsDocument, type CountVerdict, targetFailure } from './count-result.js';
+import { type CountsDocument, countsWarnings, type CountVerdict, targetFailure } from './count-result.js';
 
 export interface CountComparisonCell {
   target: string;
@@ -26,7 +26,7 @@ export interface CountComparison {
   cells: CountComparisonCell[];
   /** What differs between the runs without stopping the comparison. */
   notes: string[];
-  /** Each run's busy-core warning, naming the run: a count taken on a shared core can be higher. */
+  /** Each run's warnings (busy core, reopened connections), naming the run: such a count can be higher. */
   warnings: string[];
 }
 
@@ -114,9 +114,8 @@ export function compareCounts(
       cells.push(
         judge(target, scenario, countsOf(before, target, scenario), countsOf(after, target, scenario), thresholdShare),
       );
-  const warnings = Object.entries({ before, after }).flatMap(([side, doc]) => {
-    const warning = busyCoreWarning(doc);
-    return warning ? [`${side}: ${warning}`] : [];
-  });
+  const warnings = Object.entries({ before, after }).flatMap(([side, doc]) =>
+    countsWarnings(doc).map((warning) => `${side}: ${warning}`),
+  );
   return { ...labels, thresholdShare, cells, notes, warnings };
 }

@@ -66,6 +66,8 @@ export interface CountSummary {
   unsettled: number;
   /** Processes counted while others took more than BUSY_CORE_SHARE of the target's core. */
   onBusyCore: number;
+  /** Processes whose blocks kept the cost of connections opened anew. */
+  reopened: number;
   /** The most blocks a process's figure took, and the plan's count: more where blocks were uneven. */
   mostBlocks: number;
   plannedBlocks: number;
@@ -92,6 +94,29 @@ export function busyCoreWarning(doc: CountsDocument): string | undefined {
   );
 }
 
+/** Whether the blocks of this process kept the cost of connections opened anew. */
+export function keptReopened(count: ProcessCount): boolean {
+  return (count.reopened?.kept ?? 0) > 0;
+}
+
+/**
+ * The reopened-connections warning of a counts document: how many processes kept blocks in which
+ * connections were opened anew, or undefined when none did.
+ */
+export function reopenedWarning(doc: CountsDocument): string | undefined {
+  const reopened = doc.counts.filter(keptReopened);
+  if (reopened.length === 0) return undefined;
+  return (
+    `reopened-connections: ${reopened.length} of ${doc.counts.length} counts kept blocks that opened connections anew, ` +
+    'in the figure: the target closes them, or dumps outlast its keep-alive'
+  );
+}
+
+/** The warnings of a counts document, each starting with its code. */
+export function countsWarnings(doc: CountsDocument): string[] {
+  return [busyCoreWarning(doc), reopenedWarning(doc)].filter((w): w is string => w !== undefined);
+}
+
 /** The target's own failure in a cell, which leaves it without a figure; a failure of Valgrind's tools is not the target's. */
 export function targetFailure(doc: CountsDocument, target: string, scenario: string): CountFailureRecord | undefined {
   return doc.failures.find((f) => f.target === target && f.scenario === scenario && f.cause !== 'tool');
@@ -116,6 +141,7 @@ export function summarizeCounts(doc: CountsDocument): CountSummary[] {
         processes: counts.length,
         unsettled: counts.filter((c) => !c.settled).length,
         onBusyCore: counts.filter(countedOnBusyCore).length,
+        reopened: counts.filter(keptReopened).length,
         mostBlocks: Math.max(0, ...counts.map((c) => c.counted ?? doc.plan.countedBlocks)),
         plannedBlocks: doc.plan.countedBlocks,
         ...(median !== undefined && {

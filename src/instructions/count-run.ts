@@ -12,7 +12,7 @@ import { runId, writeAtomic } from '../results/store.js';
 import type { Runtime } from '../runtimes/runtime.js';
 import type { Scenario, Suite } from '../suites/types.js';
 import type { Target } from '../targets/registry.js';
-import { CountFailure, type CountPlan, countProcess } from './count-process.js';
+import { CountFailure, type CountPlan, countProcess, type ProcessCount } from './count-process.js';
 import { COUNTS_FILE, type CountsDocument, countedOnBusyCore } from './count-result.js';
 import { callgrindFlags, valgrindVersion } from './valgrind.js';
 
@@ -57,6 +57,19 @@ export interface CountRunOutcome {
   document: CountsDocument;
   runDir: string;
   interrupted: boolean;
+}
+
+/** A finished count as the run prints it, with what makes it suspect. */
+function countLine(scenario: string, count: ProcessCount): string {
+  const notes = [
+    count.settled ? '' : ' (not levelled off)',
+    countedOnBusyCore(count)
+      ? ` (on a busy core: others took ${Math.round((count.core?.others ?? 0) * 100)} % of it)`
+      : '',
+    count.reopened?.redone ? ` (${count.reopened.redone} blocks counted again: connections reopened)` : '',
+    count.reopened?.kept ? ` (${count.reopened.kept} blocks with connections reopened kept)` : '',
+  ];
+  return `  ${scenario}: ${Math.round(count.instructionsPerRequest).toLocaleString('en-US')} instructions/request${notes.join('')}`;
 }
 
 /** Round r's order: as given in odd rounds, reversed in even ones, so no target always goes first. */
@@ -121,9 +134,7 @@ export async function executeCountRun(settings: CountRunSettings): Promise<Count
           });
           for (const { scenario, count } of counts) {
             document.counts.push({ target: target.name, scenario, round, ...count });
-            settings.log(
-              `  ${scenario}: ${Math.round(count.instructionsPerRequest).toLocaleString('en-US')} instructions/request${count.settled ? '' : ' (not levelled off)'}${countedOnBusyCore(count) ? ` (on a busy core: others took ${Math.round((count.core?.others ?? 0) * 100)} % of it)` : ''}`,
-            );
+            settings.log(countLine(scenario, count));
           }
         } catch (error) {
           if (abort.signal.aborted) break; // stopped by the user, not a failure

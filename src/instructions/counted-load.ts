@@ -20,6 +20,8 @@ export interface CountedAnswers {
   /** The first wrong answers, as "GET /path: what was wrong". */
   wrong: string[];
   wrongCount: number;
+  /** Connections the client opened during these requests: none while the target keeps them alive. */
+  opened: number;
 }
 
 const KEPT_WRONG = 3;
@@ -27,6 +29,8 @@ const KEPT_WRONG = 3;
 interface Answer {
   status: number;
   body: string;
+  /** Whether it came on a connection kept alive from an earlier request. */
+  reused: boolean;
 }
 
 function sendOnce(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: number): Promise<Answer> {
@@ -37,7 +41,13 @@ function sendOnce(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: n
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            reused: req.reusedSocket,
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -78,7 +88,11 @@ async function send(
 }
 
 /** What is wrong with an answer to the load's request, or undefined. */
-export function judgeLoadAnswer(scenario: Scenario, spec: RequestSpec, answer: Answer): string | undefined {
+export function judgeLoadAnswer(
+  scenario: Scenario,
+  spec: RequestSpec,
+  answer: Pick<Answer, 'status' | 'body'>,
+): string | undefined {
   const statuses = scenario.expectedStatuses ?? scenario.checks.map((check) => check.expect.status);
   if (statuses.length > 0 && !statuses.includes(answer.status)) return `status ${answer.status}`;
   const expected = scenario.loadAnswerBody?.(spec);
@@ -106,7 +120,7 @@ export class CountedClient {
 
   /** Sends `count` requests, continuing the cycle; rejects when a request gets no answer. */
   async send(count: number): Promise<CountedAnswers> {
-    const result: CountedAnswers = { answered: 0, wrong: [], wrongCount: 0 };
+    const result: CountedAnswers = { answered: 0, wrong: [], wrongCount: 0, opened: 0 };
     const first = this.sent;
     let next = 0;
     const worker = async () => {
@@ -114,6 +128,7 @@ export class CountedClient {
         const spec = this.scenario.load[(first + next++) % this.scenario.load.length];
         const answer = await send(this.agent, this.baseUrl, spec, this.load.timeoutMs, this.load.concurrency + 1);
         result.answered++;
+        if (!answer.reused) result.opened++;
         const wrong = judgeLoadAnswer(this.scenario, spec, answer);
         if (wrong === undefined) continue;
         result.wrongCount++;

@@ -18,6 +18,8 @@ const COUNT_COLUMNS = [
   'count_s',
   'core_others_share',
   'core_steal_share',
+  'blocks_redone',
+  'blocks_reopened',
 ] as const;
 
 const SUMMARY_COLUMNS = [
@@ -28,6 +30,7 @@ const SUMMARY_COLUMNS = [
   'processes',
   'not_levelled_off',
   'on_busy_core',
+  'reopened_connections',
   'ratio_to_baseline',
   'failed',
 ] as const;
@@ -49,6 +52,8 @@ export function countsToCsv(doc: CountsDocument): { counts: string; summary: str
     rounded(c.seconds?.count, 2),
     rounded(c.core?.others, 4),
     rounded(c.core?.steal, 4),
+    c.reopened?.redone ?? 0,
+    c.reopened?.kept ?? 0,
   ]);
   const summary = summarizeCounts(doc).map((s) => [
     s.target,
@@ -58,6 +63,7 @@ export function countsToCsv(doc: CountsDocument): { counts: string; summary: str
     s.processes,
     s.unsettled,
     s.onBusyCore,
+    s.reopened,
     rounded(s.ratioToBaseline, 6),
     s.failed,
   ]);

@@ -4,7 +4,7 @@
  */
 import { markdownTable } from 'markdown-table';
 import {
-  busyCoreWarning,
+  countsWarnings,
   type CountChange,
   type CountsDocument,
   type CountSummary,
@@ -59,15 +59,16 @@ export function rankRows(cells: CountSummary[]): string[][] {
       String(cell.processes),
       cell.unsettled > 0 ? ` (${cell.unsettled} not levelled off)` : '',
       cell.onBusyCore > 0 ? ` (${cell.onBusyCore} on a busy core)` : '',
+      cell.reopened > 0 ? ` (${cell.reopened} with connections reopened)` : '',
       cell.mostBlocks > cell.plannedBlocks ? ` (up to ${cell.mostBlocks} blocks)` : '',
     ].join(''),
   ]);
 }
 
-/** The busy-core warning as the terminal prints it, or nothing. */
-function busyCoreLines(doc: CountsDocument): string[] {
-  const warning = busyCoreWarning(doc);
-  return warning ? ['', `! ${warning}`] : [];
+/** The warnings as the terminal prints them, or nothing. */
+function warningLines(doc: CountsDocument): string[] {
+  const warnings = countsWarnings(doc);
+  return warnings.length > 0 ? ['', ...warnings.map((w) => `! ${w}`)] : [];
 }
 
 export function countsTerminal(doc: CountsDocument): string[] {
@@ -75,7 +76,7 @@ export function countsTerminal(doc: CountsDocument): string[] {
     countsHeadline(doc),
     '',
     ...fittedTable(RANK_HEAD, rankRows(summarizeCounts(doc))),
-    ...busyCoreLines(doc),
+    ...warningLines(doc),
     '',
     COUNTS_BLIND,
   ];
@@ -88,7 +89,7 @@ export function countsMarkdown(doc: CountsDocument): string {
     countsHeadline(doc),
     '',
     markdownTable([RANK_HEAD, ...rankRows(summarizeCounts(doc))], { align: ['r', 'l', 'l', 'r', 'r', 'r', 'l'] }),
-    ...busyCoreLines(doc),
+    ...warningLines(doc),
     '',
     `"spread" is (max − min) / median over the target's processes. Valgrind ran with ${doc.valgrind.flags.join(' ')}; the targets with the V8 flags ${doc.v8Flags.join(' ')}.`,
     '',
@@ -126,7 +127,7 @@ export function changesTerminal(doc: CountsDocument, a: string, b: string, chang
     `A: ${a}; B: ${b}`,
     '',
     ...fittedTable(CHANGE_HEAD, changeRows(doc, a, b, changes)),
-    ...busyCoreLines(doc),
+    ...warningLines(doc),
   ];
 }
 
@@ -143,7 +144,7 @@ export function changesMarkdown(
     countsHeadline(doc),
     '',
     markdownTable([CHANGE_HEAD, ...changeRows(doc, a, b, changes)], { align: ['l', 'r', 'r', 'r', 'l', 'l'] }),
-    ...busyCoreLines(doc),
+    ...warningLines(doc),
     '',
     countRegressionRule(threshold),
     '',

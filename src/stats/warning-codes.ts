@@ -161,6 +161,14 @@ export const WARNING_CODES = {
       "With `--cost instructions`, other processes took more than 5 % of the target's core while it was counted. A count is the target's own instructions, yet work it does by the clock (a timer, a cache renewed each second) can cost more per request when a shared core slows it: the report names the processes",
     remedy: 'Count again when nothing else runs; on a shared CI runner, keep other jobs off the machine',
   },
+  'reopened-connections': {
+    title: 'Counted with connections opened anew',
+    runs: 'http',
+    meaning:
+      'With `--cost instructions`, a block of counted requests had to open connections again, whose cost is then in the figure. Such a block is counted again; this warning means it happened in too many blocks of one count: the target closes connections by itself, or dumps on a busy machine outlasted its keep-alive timeout',
+    remedy:
+      'Count again when nothing else runs; a target that closes connections after some requests pays this cost in use too',
+  },
   'cpu-steal': {
     title: 'CPU taken by the hypervisor',
     runs: 'http',

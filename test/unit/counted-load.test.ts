@@ -36,6 +36,7 @@ test('a kept-alive connection reset as a request goes out on it is retried on a 
     const second = await client.send(1);
     assert.equal(second.answered, 1, 'answered on a new connection');
     assert.equal(second.wrongCount, 0);
+    assert.equal(second.opened, 1, 'the block says it opened a connection');
     assert.equal(connections(), 2);
   } finally {
     client.close();
@@ -49,6 +50,20 @@ test('a connection reset before it answered anything is a failure, not retried',
   try {
     await assert.rejects(client.send(2), /ECONNRESET/);
     assert.ok(connections() <= 2, `${connections()} connections: a fresh connection's reset is not retried`);
+  } finally {
+    client.close();
+    server.close();
+  }
+});
+
+test('connections kept alive are opened once, in the first block', async () => {
+  const { server, url, connections } = await resettingServer(1000);
+  const client = new CountedClient(url, json, { concurrency: 2, timeoutMs: 5000 });
+  try {
+    assert.equal((await client.send(4)).opened, 2);
+    const next = await client.send(4);
+    assert.deepEqual([next.answered, next.opened], [4, 0]);
+    assert.equal(connections(), 2);
   } finally {
     client.close();
     server.close();

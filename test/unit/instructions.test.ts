@@ -6,6 +6,7 @@ import { judgeLoadAnswer } from '../../src/instructions/counted-load.js';
 import {
   blocksForShare,
   blocksWanted,
+  countBlocksWithoutReopening,
   countFigure,
   halvesApart,
   levelOf,
@@ -16,7 +17,13 @@ import { join } from 'node:path';
 import type { UserError } from '../../src/core/errors.js';
 import { compareCounts, countsMismatch } from '../../src/instructions/count-compare.js';
 import { isCountsRun, loadCounts } from '../../src/instructions/count-file.js';
-import { busyCoreWarning, countAbChanges, countChange, summarizeCounts } from '../../src/instructions/count-result.js';
+import {
+  busyCoreWarning,
+  countAbChanges,
+  countChange,
+  countsWarnings,
+  summarizeCounts,
+} from '../../src/instructions/count-result.js';
 import { countsHeadline, countsMarkdown, countsTerminal } from '../../src/report/instructions-render.js';
 import { countsToCsv } from '../../src/report/counts-csv.js';
 import { renderCountsHtml } from '../../src/report/html/counts-page.js';
@@ -200,8 +207,8 @@ test('a counts run as CSV: one row per process, one per target and scenario; pla
   assert.match(counts[1], /^A,json,1,1000\.3,true,1,/);
   const summary = csv.summary.trimEnd().split('\r\n');
   assert.equal(summary.length, 3);
-  assert.match(summary[1], /^A,json,1005\.1,0\.0097,2,0,0,1,$/);
-  assert.match(summary[2], /^B,json,2000,0,1,0,0,1\.989802,$/);
+  assert.match(summary[1], /^A,json,1005\.1,0\.0097,2,0,0,0,1,$/);
+  assert.match(summary[2], /^B,json,2000,0,1,0,0,0,1\.989802,$/);
 });
 
 test("a counts run's HTML page leads with the A/B verdict, then ranks by instructions per request", () => {
@@ -315,9 +322,58 @@ test('a count taken while others used more than 5 % of the target core is flagge
   assert.ok(terminal.includes(`! ${warning}`));
   assert.ok(countsMarkdown(counted).includes(warning!));
   assert.ok(renderCountsHtml(counted, 'run').includes('busy-core: 1 of 4 counts'));
-  assert.match(countsToCsv(counted).counts.split('\r\n')[4], /,0\.43,0\.016$/);
+  assert.match(countsToCsv(counted).counts.split('\r\n')[4], /,0\.43,0\.016,0,0$/);
   const compared = compareCounts(doc([['A', 1, 1000]]), counted, { before: 'x', after: 'y' }, 0.005);
   assert.deepEqual(compared.warnings, [`after: ${warning}`], 'compare names the run counted on a busy core');
   counted.counts[3].core = undefined;
   assert.equal(busyCoreWarning(counted), undefined, 'documents written before the reading have no warning');
+});
+
+test('a count whose blocks kept reopened connections is warned of in every report, one that counted them again is not', () => {
+  const counted = doc([
+    ['A', 1, 1000],
+    ['A', 2, 1000],
+    ['B', 1, 2000],
+    ['B', 2, 2300],
+  ]);
+  counted.counts[0].reopened = { redone: 1, kept: 0 };
+  assert.deepEqual(countsWarnings(counted), [], 'a block counted again leaves the figure clean');
+  counted.counts[2].reopened = { redone: 2, kept: 3 };
+  assert.deepEqual(
+    summarizeCounts(counted).map((c) => [c.target, c.reopened]),
+    [
+      ['A', 0],
+      ['B', 1],
+    ],
+  );
+  const [warning] = countsWarnings(counted);
+  assert.match(warning, /^reopened-connections: 1 of 4 counts kept blocks that opened connections anew/);
+  assert.ok(warning.length <= 160, warning);
+  assert.match(countsTerminal(counted).join('\n'), /2 \(1 with connections reopened\)/);
+  assert.ok(countsMarkdown(counted).includes(warning));
+  assert.ok(renderCountsHtml(counted, 'run').includes('reopened-connections: 1 of 4'));
+  const csv = countsToCsv(counted);
+  assert.match(csv.counts.split('\r\n')[1], /,1,0$/, 'A round 1: one block counted again, none kept');
+  assert.match(csv.counts.split('\r\n')[3], /,2,3$/);
+  assert.deepEqual(compareCounts(doc([['A', 1, 1000]]), counted, { before: 'x', after: 'y' }, 0.005).warnings, [
+    `after: ${warning}`,
+  ]);
+});
+
+test('a block in which the client opened connections is counted again, until the budget is spent', async () => {
+  const counts = (opened: number[], budget: number) => {
+    let n = 0;
+    const blocks: number[] = [];
+    const reopened = { redone: 0, kept: 0 };
+    const countBlock = async () => ({ perRequest: 100 + n, opened: opened[n++] ?? 0 });
+    return { run: countBlocksWithoutReopening(countBlock, 3, blocks, reopened, budget), blocks, reopened };
+  };
+  const once = counts([0, 10, 0, 0], 2);
+  await once.run;
+  assert.deepEqual(once.blocks, [100, 102, 103], 'the block with connections opened is left out');
+  assert.deepEqual(once.reopened, { redone: 1, kept: 0 });
+  const always = counts([10, 10, 10, 10, 10], 2);
+  await always.run;
+  assert.deepEqual(always.blocks, [102, 103, 104], 'past the budget, blocks are kept');
+  assert.deepEqual(always.reopened, { redone: 2, kept: 3 });
 });

@@ -5,7 +5,7 @@
  */
 import type { CountComparison } from '../../instructions/count-compare.js';
 import {
-  busyCoreWarning,
+  countsWarnings,
   type CountChange,
   type CountsDocument,
   summarizeCounts,
@@ -133,9 +133,10 @@ function methodSection(doc: CountsDocument): string {
   ].join('\n');
 }
 
-function busyCoreBanner(doc: CountsDocument): string {
-  const warning = busyCoreWarning(doc);
-  return warning ? `<p class="banner bad">${esc(warning)}</p>` : '';
+function warningBanners(doc: CountsDocument): string {
+  return countsWarnings(doc)
+    .map((warning) => `<p class="banner bad">${esc(warning)}</p>`)
+    .join('');
 }
 
 export function renderCountsHtml(doc: CountsDocument, runLabel: string, extras: CountsPageExtras = {}): string {
@@ -149,7 +150,7 @@ export function renderCountsHtml(doc: CountsDocument, runLabel: string, extras: 
       ? ''
       : '<p class="banner bad"><strong>Incomplete run:</strong> stopped early. Only finished counts are shown.</p>',
     // a comparison's warnings name each side's busy core, this run's among them
-    extras.comparison ? '' : busyCoreBanner(doc),
+    extras.comparison ? '' : warningBanners(doc),
     extras.ab ? abSection(doc, extras.ab) : '',
     extras.comparison ? comparisonSection(extras.comparison) : '',
     ...doc.scenarios.map((scenario, i) => scenarioSection(doc, scenario, i === 0 && !verdictFirst)),
