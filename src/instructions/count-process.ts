@@ -160,9 +160,9 @@ export function countFigure(
 /**
  * Counts `count` more blocks into `blocks`. A block in which the client opened a connection is
  * counted again: a target closes connections left idle for its keep-alive timeout, which a dump
- * on a busy machine can outlast, and the cost of opening them again would be in the block. A target that closes them by itself would never give
- * a block without, so after `budget` blocks counted again the rest are kept, and `reopened.kept`
- * says how many.
+ * on a busy machine can outlast, and the cost of opening them again would be in the block. A
+ * target that closes them by itself would never give a block without, so after `budget` blocks
+ * counted again the rest are kept, and `reopened.kept` says how many.
  */
 export async function countBlocksWithoutReopening(
   countBlock: () => Promise<{ perRequest: number; opened: number }>,
