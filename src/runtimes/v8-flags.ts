@@ -7,11 +7,11 @@
  * instead of as 17 targets that did not start.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { UserError } from '../core/errors.js';
+import { makeTempFolder, removeTempFolder } from '../proc/temp-folders.js';
 import { describeRuntime, KEPT_UP_V8_FLAGS, type Runtime } from './runtime.js';
 
 const run = promisify(execFile);
@@ -75,7 +75,7 @@ export async function checkV8Flags(runtimes: Runtime[], flags: string[] | undefi
   wellFormedV8Flags(flags);
   const checked = runtimes.filter((r) => r.name === 'node' || r.name === 'deno');
   if (checked.length === 0) return;
-  const dir = await mkdtemp(join(tmpdir(), 'gauntlet-v8-flags-'));
+  const dir = makeTempFolder('v8-flags');
   try {
     const empty = join(dir, 'empty.mjs');
     await writeFile(empty, '');
@@ -103,6 +103,6 @@ export async function checkV8Flags(runtimes: Runtime[], flags: string[] | undefi
       }
     }
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    removeTempFolder(dir);
   }
 }

@@ -149,7 +149,7 @@ export function renderCountsHtml(doc: CountsDocument, runLabel: string, extras: 
     doc.complete
       ? ''
       : '<p class="banner bad"><strong>Incomplete run:</strong> stopped early. Only finished counts are shown.</p>',
-    // a comparison's warnings name each side's busy core, this run's among them
+    // a comparison's warnings name each side's, this run's among them
     extras.comparison ? '' : warningBanners(doc),
     extras.ab ? abSection(doc, extras.ab) : '',
     extras.comparison ? comparisonSection(extras.comparison) : '',
